@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useRootData } from '#app/root.tsx'
+
+export function SiteFooter() {
+  const { t } = useTranslation()
+  const site = useRootData()?.site
+  const social = site
+    ? ([
+        ['Mastodon', site.social.mastodon],
+        ['LinkedIn', site.social.linkedin],
+        ['GitHub', site.social.github],
+      ] as const).filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
+    : []
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('footer.label')}>
+        <ul className="footer-links">
+          <li>
+            <Link to="/privacy-policy">{t('footer.privacy')}</Link>
+          </li>
+          <li>
+            <Link to="/terms-of-service">{t('footer.terms')}</Link>
+          </li>
+          <li>
+            <Link to="/support">{t('footer.support')}</Link>
+          </li>
+          <li>
+            <Link to="/api">{t('footer.api')}</Link>
+          </li>
+          {social.map(([name, url]) => (
+            <li key={name}>
+              <a href={url} rel="me noopener noreferrer">
+                {name}
+              </a>
+            </li>
+          ))}
+          {site ? (
+            <li>
+              <a href={`mailto:${site.supportEmail}`}>{t('footer.contact', { email: site.supportEmail })}</a>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <p className="footer-note">{t('footer.tagline')}</p>
+    </footer>
+  )
+}

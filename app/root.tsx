@@ -1,0 +1,107 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { MobileBanner } from './components/mobile-banner.tsx'
+import { SiteFooter } from './components/site-footer.tsx'
+import { SiteHeader } from './components/site-header.tsx'
+import { DEFAULT_LANGUAGE } from './lib/i18n.ts'
+import { getInstance, getLocale, i18nextMiddleware } from './server/i18n.server.ts'
+import { getLanguageState } from './server/languages.server.ts'
+import { getServices } from './server/services.server.ts'
+import { clearSessionCookie, getSessionUser, readSessionId } from './server/session.server.ts'
+import stylesheet from './styles/app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context)
+  const [user, languageState] = await Promise.all([
+    getSessionUser(db, request, config.secureCookies),
+    getLanguageState(db),
+  ])
+  // A cookie whose session has expired or was revoked is cleared.
+  const staleCookie = !user && (await readSessionId(request, config.secureCookies)) !== null
+  const t = getInstance(context).t
+  return data(
+    {
+      locale: getLocale(context),
+      defaultLanguage: languageState.defaultCode,
+      languages: languageState.languages.map((l) => ({ code: l.code, name: l.name })),
+      user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
+      site: {
+        supportEmail: config.supportEmail,
+        social: config.social,
+      },
+      appName: t('app.name'),
+    },
+    staleCookie ? { headers: { 'Set-Cookie': await clearSessionCookie(config.secureCookies) } } : undefined,
+  )
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data']
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRootData()
+  const { i18n } = useTranslation()
+  const language = rootData?.locale ?? i18n.language ?? DEFAULT_LANGUAGE
+  return (
+    <html lang={language} dir={i18n.dir(language)} data-default-language={rootData?.defaultLanguage ?? DEFAULT_LANGUAGE}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MobileBanner />
+        <SiteHeader />
+        {children}
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale)
+  }, [loaderData.locale, i18n])
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <main id="main" className="page page-narrow">
+      <title>{notFound ? t('error.notFound.title') : t('error.generic.title')}</title>
+      <h1>{notFound ? t('error.notFound.title') : t('error.generic.title')}</h1>
+      <p>{notFound ? t('error.notFound.body') : t('error.generic.body')}</p>
+      <p>
+        <a href="/">{t('error.backHome')}</a>
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Marginalia <no-reply@marginalia.local>'),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(50),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  FEEDBACK_FORM_URL: optionalUrl,
+  DEMO_VIDEO_URL: optionalUrl,
+  SUPPORT_EMAIL: z.string().default('support@marginalia.app'),
+  ENTERPRISE_EMAIL: z.string().default('enterprise@marginalia.app'),
+  SOCIAL_MASTODON_URL: optionalUrl,
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+  SOCIAL_GITHUB_URL: optionalUrl,
+})
+
+export type Config = ReturnType<typeof loadConfig>
+
+/** Every setting comes from the environment; the README lists each with its default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new Error(`Invalid configuration: ${problems}`)
+  }
+  const e = parsed.data
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    feedbackFormUrl: e.FEEDBACK_FORM_URL,
+    demoVideoUrl: e.DEMO_VIDEO_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    enterpriseEmail: e.ENTERPRISE_EMAIL,
+    social: {
+      mastodon: e.SOCIAL_MASTODON_URL,
+      linkedin: e.SOCIAL_LINKEDIN_URL,
+      github: e.SOCIAL_GITHUB_URL,
+    },
+  }
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as initial from './0001_initial.ts'
+
+// Listed statically (not read from the folder) so the same provider works under Node, Vite and vitest.
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

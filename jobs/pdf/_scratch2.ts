@@ -1,0 +1,10 @@
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import fs from 'node:fs';
+import { pageGlyphs } from '/work/main/jobs/pdf/glyphs.ts';
+const file = process.argv[2]; const pno = +process.argv[3]||1;
+const task = pdfjs.getDocument({data: new Uint8Array(fs.readFileSync(file)), standardFontDataUrl: '/work/main/node_modules/pdfjs-dist/standard_fonts/', verbosity:0, fontExtraProperties: true});
+const doc = await task.promise; const page = await doc.getPage(pno);
+console.log(page.view, page.rotate);
+const g = await pageGlyphs(page);
+for (const x of g.slice(0, +process.argv[4]||60)) console.log(JSON.stringify(x.text), x.box.map(p=>`${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' '), x.size.toFixed(1));
+await task.destroy();

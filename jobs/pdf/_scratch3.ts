@@ -1,0 +1,10 @@
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import fs from 'node:fs';
+import { pageGlyphs } from '/work/main/jobs/pdf/glyphs.ts';
+import { pageLines } from '/work/main/jobs/pdf/layout.ts';
+const file = process.argv[2]; const pno = +process.argv[3]||1;
+const task = pdfjs.getDocument({data: new Uint8Array(fs.readFileSync(file)), standardFontDataUrl: '/work/main/node_modules/pdfjs-dist/standard_fonts/', verbosity:0, fontExtraProperties: true});
+const doc = await task.promise; const page = await doc.getPage(pno);
+const g = await pageGlyphs(page);
+for (const l of pageLines(g)) console.log(l.baseline.toFixed(1), l.x0.toFixed(1), l.x1.toFixed(1), l.size.toFixed(1), l.text.slice(0,120));
+await task.destroy();

@@ -1,0 +1,14 @@
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import fs from 'node:fs';
+import { pageGlyphs } from '/work/main/jobs/pdf/glyphs.ts';
+import { glyphsUnderQuads } from '/work/main/jobs/pdf/text-under-quads.ts';
+import { quadsFromPoints } from '/work/main/jobs/pdf/geometry.ts';
+const file = process.argv[2]; const pno = +process.argv[3]||1; const idx=+process.argv[4]||0;
+const task = pdfjs.getDocument({data: new Uint8Array(fs.readFileSync(file)), standardFontDataUrl: '/work/main/node_modules/pdfjs-dist/standard_fonts/', verbosity:0, fontExtraProperties: true});
+const doc = await task.promise; const page = await doc.getPage(pno);
+const g = await pageGlyphs(page);
+const an = (await page.getAnnotations()).filter(a=>a.quadPoints)[idx];
+const quads = quadsFromPoints(an.quadPoints);
+quads.forEach((q,i)=>console.log(i, q.map(p=>`${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')));
+for (const [q, list] of glyphsUnderQuads(g, quads)) console.log(q, list.map(x=>x.text).join(''), list.filter(x=>x.text==='∗').map(x=>x.box.map(p=>`${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')).slice(0,2));
+await task.destroy();

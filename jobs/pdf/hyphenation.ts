@@ -1,0 +1,120 @@
+/**
+ * Joining text across line ends, and the typographic clean-up every extracted string gets.
+ *
+ * Rule for a line that ends with a hyphen (documented in docs/extraction.md):
+ * 1. If the document itself contains the hyphenated form ("state-of-the-art", "non-experts")
+ *    somewhere inside a line, the hyphen is real: keep it.
+ * 2. Else if the document contains the joined form ("extraction", "TraceMonkey"), it was a
+ *    line-break hyphen: drop it.
+ * 3. Else decide by the continuation: a lower-case letter means a syllable break (drop the
+ *    hyphen, "extrac-" + "tion"); a capital or a digit means a compound ("non-" + "English",
+ *    "COVID-" + "19"): keep the hyphen.
+ * A line that ends inside a word with no hyphen glyph at all ("pop" + "ular", where the
+ * hyphen is not in the text layer) is joined without a space only when the document knows the
+ * joined word and does not know the continuation as a word of its own.
+ */
+
+/** Lower-cased words the document uses, learned from its text layer; decides line-end joins. */
+export type Lexicon = {
+  words: Set<string>
+  /** Words that contain an inner hyphen, as printed inside a line. */
+  hyphenated: Set<string>
+}
+
+export function emptyLexicon(): Lexicon {
+  return { words: new Set(), hyphenated: new Set() }
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu
+
+/** Adds the words of one line of text (line-end fragments excluded by the caller). */
+export function learnWords(lexicon: Lexicon, text: string): void {
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0].toLowerCase()
+    if (word.includes('-')) {
+      lexicon.hyphenated.add(word)
+      for (const part of word.split('-')) if (part) lexicon.words.add(part)
+    } else {
+      lexicon.words.add(word)
+    }
+  }
+}
+
+const LINE_END_HYPHEN = /[-\u00ad\u2010]$/
+const LAST_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u
+const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u
+
+/** The fragment after a line-end hyphen: the first word of the next line, without trailing punctuation. */
+function firstWord(text: string): string {
+  return FIRST_WORD.exec(text)?.[0].replace(/[-'’]+$/, '') ?? ''
+}
+
+/**
+ * Joins two consecutive lines of a passage. `previous` is everything so far, `next` the
+ * following line. Returns the combined string.
+ */
+export function joinLines(previous: string, next: string, lexicon: Lexicon): string {
+  const left = previous.replace(/\s+$/, '')
+  const right = next.replace(/^\s+/, '')
+  if (!left) return right
+  if (!right) return left
+  if (LINE_END_HYPHEN.test(left)) {
+    return keepsHyphen(left, right, lexicon) ? `${left.slice(0, -1)}-${right}` : `${left.slice(0, -1)}${right}`
+  }
+  if (joinsBrokenWord(left, right, lexicon)) return `${left}${right}`
+  return `${left} ${right}`
+}
+
+export function keepsHyphen(left: string, right: string, lexicon: Lexicon): boolean {
+  const head = (LAST_WORD.exec(left.slice(0, -1))?.[0] ?? '').toLowerCase()
+  const tail = firstWord(right)
+  if (!head || !tail) return true
+  const joinedHyphenated = `${head}-${tail.toLowerCase()}`
+  if (lexicon.hyphenated.has(joinedHyphenated)) return true
+  // The head may itself be a compound ("state-of-") whose last part is what matters.
+  const lastPart = head.split('-').pop() ?? head
+  const joined = `${lastPart}${tail.toLowerCase()}`
+  if (lexicon.words.has(joined)) return false
+  if (head.includes('-')) return true
+  return !/^\p{Ll}/u.test(tail)
+}
+
+function joinsBrokenWord(left: string, right: string, lexicon: Lexicon): boolean {
+  const head = LAST_WORD.exec(left)?.[0]
+  const tail = firstWord(right)
+  if (!head || !tail || !/^\p{Ll}/u.test(tail) || !/\p{L}$/u.test(head)) return false
+  const lowerHead = head.toLowerCase()
+  const lowerTail = tail.toLowerCase()
+  return lexicon.words.has(lowerHead + lowerTail) && !lexicon.words.has(lowerTail) && !lexicon.words.has(lowerHead)
+}
+
+const LIGATURES: Record<string, string> = {
+  '\ufb00': 'ff',
+  '\ufb01': 'fi',
+  '\ufb02': 'fl',
+  '\ufb03': 'ffi',
+  '\ufb04': 'ffl',
+  '\ufb05': 'st',
+  '\ufb06': 'st',
+  '\u0132': 'IJ',
+  '\u0133': 'ij',
+}
+
+/**
+ * Expands typographic ligatures only. A full NFKC normalisation would also turn typographic
+ * quotes, ellipses and superscripts into something else, and those must stay as printed.
+ * Œ/œ are kept as letters (they are spelling in French), only the presentation forms U+FB00–06
+ * and the Dutch IJ digraph codepoints are expanded.
+ */
+export function expandLigatures(text: string): string {
+  return text.replace(/[\ufb00-\ufb06\u0132\u0133]/g, (ch) => LIGATURES[ch] ?? ch)
+}
+
+/** Single spaces, no control characters, no soft hyphens inside words. */
+export function cleanText(text: string): string {
+  return expandLigatures(text)
+    .replace(/\u00ad(?=\p{L})/gu, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,36 @@
+import type { Request, Response } from 'express'
+import { sql } from 'kysely'
+import type { PgBoss } from 'pg-boss'
+import type { Db } from '#db/client.ts'
+import { QUEUES } from '#jobs/queues.ts'
+
+const TIMEOUT_MS = 2_000
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref()),
+  ])
+}
+
+/** 200 with the database and queue state; 503 when the database does not answer. */
+export function healthHandler(db: Db, boss: PgBoss) {
+  return async (_req: Request, res: Response) => {
+    const started = performance.now()
+    const database = await withTimeout(sql`SELECT 1`.execute(db))
+      .then(() => ({ ok: true, latencyMs: Math.round(performance.now() - started) }))
+      .catch((error: Error) => ({ ok: false, error: error.message }))
+    const queue = database.ok
+      ? await withTimeout(boss.getQueues(Object.keys(QUEUES)))
+          .then((queues) => ({
+            ok: true,
+            queues: Object.fromEntries(
+              queues.map((q) => [q.name, { queued: q.queuedCount, active: q.activeCount, failed: q.failedCount }]),
+            ),
+          }))
+          .catch((error: Error) => ({ ok: false, error: error.message }))
+      : { ok: false, error: 'database unreachable' }
+    const ok = database.ok && queue.ok
+    res.status(database.ok ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ok ? 'ok' : 'degraded', database, queue })
+  }
+}

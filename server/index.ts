@@ -1,0 +1,79 @@
+import path from 'node:path'
+import { bootstrapAdmin } from '#app/features/accounts/bootstrap.server.ts'
+import { loadConfig } from '#app/server/config.server.ts'
+import { createLogger } from '#app/server/logger.server.ts'
+import { createDb } from '#db/client.ts'
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '#db/embedded.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { seed } from '#db/seed.ts'
+import { startBoss } from '#jobs/boss.ts'
+import { startWorkers } from '#jobs/worker.ts'
+import { startWeb } from './web.ts'
+
+type Role = 'all' | 'web' | 'worker'
+
+function roleFromArgs(argv: string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? process.env.ROLE ?? 'all'
+  if (arg !== 'all' && arg !== 'web' && arg !== 'worker') throw new Error(`Unknown role "${arg}": use all, web or worker`)
+  return arg
+}
+
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger(config.logLevel)
+  const role = roleFromArgs(process.argv.slice(2))
+
+  let embedded: EmbeddedDatabase | undefined
+  let databaseUrl = config.databaseUrl
+  if (!databaseUrl) {
+    if (role !== 'all') throw new Error('Running web and worker as separate processes needs DATABASE_URL (one shared PostgreSQL).')
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), database: 'marginalia' })
+    databaseUrl = embedded.url
+    logger.info({ dataDir: path.join(config.dataDir, 'postgres') }, 'embedded PostgreSQL started')
+  }
+
+  const db = createDb(databaseUrl, { applicationName: `marginalia-${role}` })
+  const applied = await migrateToLatest(db)
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied')
+  await seed(db)
+  const boss = await startBoss(databaseUrl, (error) => logger.error({ err: error }, 'queue error'))
+
+  const services = { db, boss, config, logger }
+  const web = role === 'worker' ? undefined : await startWeb(services)
+  if (role !== 'web') await startWorkers(services)
+
+  const { invitationUrl } = await bootstrapAdmin(db, config, logger)
+  if (web) {
+    process.stdout.write(`\nMarginalia is running at ${config.appUrl}\n`)
+    if (invitationUrl) process.stdout.write(`No admin yet. Register the first admin with this one-time link:\n  ${invitationUrl}\n\n`)
+  }
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    const hardStop = setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 40_000).unref()
+    try {
+      await web?.close()
+      // Running jobs finish (or are released back to the queue when the timeout passes).
+      await boss.stop({ graceful: true, timeout: 25_000 })
+      await db.destroy()
+      await embedded?.stop()
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown')
+    }
+    clearTimeout(hardStop)
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Marginalia could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(1)
+})

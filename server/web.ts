@@ -1,0 +1,89 @@
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import type { Services } from '#app/server/services.server.ts'
+import { healthHandler } from './health.ts'
+import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+/** The entry.server module re-exports the context keys, so the server and the bundle share them. */
+type AppEntry = {
+  servicesContext: Parameters<RouterContextProvider['set']>[0]
+  requestInfoContext: Parameters<RouterContextProvider['set']>[0]
+}
+
+async function loadBuild(dev: boolean) {
+  if (!dev) {
+    const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild
+    return { build: () => build, assets: null }
+  }
+  const vite = await import('vite')
+  const server = await vite.createServer({ root: ROOT, server: { middlewareMode: true } })
+  return {
+    build: () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    assets: server,
+  }
+}
+
+export async function startWeb(services: Services): Promise<{ server: Server; close: () => Promise<void> }> {
+  const { config, logger, db, boss } = services
+  const dev = config.env === 'development'
+  const { build, assets } = await loadBuild(dev)
+  const app = express()
+  app.disable('x-powered-by')
+  if (config.trustProxy) app.set('trust proxy', true)
+
+  app.use(requestLogging(logger))
+  app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
+  app.get('/healthz', healthHandler(db, boss))
+  app.use(compression())
+  app.use(sameOriginCheck(config.appUrl))
+  if (assets) {
+    app.use(assets.middlewares)
+  } else {
+    app.use('/assets', express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
+    app.use(express.static(path.join(ROOT, 'build/client'), { maxAge: '1h' }))
+  }
+  app.use(
+    createRequestHandler({
+      build,
+      mode: dev ? 'development' : 'production',
+      getLoadContext: async (_req, res) => {
+        const entry = (await build()).entry.module as unknown as AppEntry
+        const context = new RouterContextProvider()
+        context.set(entry.servicesContext, services)
+        context.set(entry.requestInfoContext, {
+          nonce: String(res.locals.nonce ?? ''),
+          requestId: String(res.locals.requestId ?? ''),
+          ip: _req.ip ?? '',
+        })
+        return context
+      },
+    }),
+  )
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s))
+    s.on('error', reject)
+  })
+  server.keepAliveTimeout = 5_000
+
+  const close = async () => {
+    await assets?.close()
+    await new Promise<void>((resolve) => {
+      // Finish in-flight requests, then give long-lived ones (event streams) a last moment.
+      const force = setTimeout(() => server.closeAllConnections(), 10_000).unref()
+      server.close(() => {
+        clearTimeout(force)
+        resolve()
+      })
+      server.closeIdleConnections()
+    })
+  }
+  return { server, close }
+}
