@@ -114,7 +114,7 @@ export function expandLigatures(text: string): string {
 export function cleanText(text: string): string {
   return expandLigatures(text)
     .replace(/\u00ad(?=\p{L})/gu, '')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, (ch) => (/\s/.test(ch) ? ch : ''))
     .replace(/[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g, ' ')
     .trim()
 }

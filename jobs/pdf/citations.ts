@@ -1,0 +1,143 @@
+/**
+ * In-text citations inside highlighted text, split into single citations and matched to
+ * the reference list.
+ *
+ * Numeric: "[3]", "[3, 7]", "[3–5, 9]" → labels 3, 4, 5, 9 → the entries with those labels.
+ * Author–year: "(Lee & Kim, 2019; Park, 2021)", "Smith et al. (2020a)", "Smith (2020)" →
+ * first author's family name + year (+ letter) → entries whose first author and year agree.
+ * Confidence (documented in docs/extraction.md): numeric label found 0.95; surname and year
+ * agree 0.9 (0.8 when several entries tie and the year letter picks one); year agrees and the
+ * surname is only similar 0.6; otherwise no match.
+ */
+import type { Annotation, InTextCitation, Reference } from './types.ts'
+
+export type DetectedCitation = { text: string; kind: 'numeric'; labels: number[] } | { text: string; kind: 'author-year'; surname: string; year: number; suffix: string | null }
+
+const NUMERIC_GROUP = /\[(\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*)\]/g
+const SURNAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?`
+const AUTHORS = String.raw`${SURNAME}(?:\s+et\s+al\.?|\s*(?:,\s*${SURNAME})*\s*(?:&|and)\s*${SURNAME})?`
+const YEAR = String.raw`((?:19|20)\d{2})([a-z])?`
+const PARENTHETICAL = /\(([^()]*?(?:19|20)\d{2}[a-z]?[^()]*?)\)/gu
+const ONE_PARENTHETICAL = new RegExp(String.raw`(?:see\s+|e\.g\.,?\s+|cf\.\s+)?(${AUTHORS}),?\s+${YEAR}`, 'u')
+const NARRATIVE = new RegExp(String.raw`(${AUTHORS})\s+\(${YEAR}(?:[,;][^)]*)?\)`, 'gu')
+
+function expandRange(part: string): number[] {
+  const [a, b] = part.split(/\s*[-–—]\s*/).map(Number)
+  if (b === undefined || Number.isNaN(b)) return [a]
+  if (b < a || b - a > 50) return [a, b]
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i)
+}
+
+function firstSurname(authors: string): string {
+  return authors.replace(/\s+et\s+al\.?$/, '').split(/\s*(?:,|&|\band\b)\s*/)[0].trim()
+}
+
+export function detectCitations(text: string): DetectedCitation[] {
+  const found: { at: number; citation: DetectedCitation }[] = []
+  for (const match of text.matchAll(NUMERIC_GROUP)) {
+    const labels = match[1].split(/\s*[,;]\s*/).flatMap(expandRange)
+    for (const label of labels) found.push({ at: match.index, citation: { text: `[${label}]`, kind: 'numeric', labels: [label] } })
+  }
+  const covered: [number, number][] = []
+  for (const match of text.matchAll(NARRATIVE)) {
+    covered.push([match.index, match.index + match[0].length])
+    found.push({
+      at: match.index,
+      citation: { text: match[0], kind: 'author-year', surname: firstSurname(match[1]), year: Number(match[2]), suffix: match[3] ?? null },
+    })
+  }
+  for (const match of text.matchAll(PARENTHETICAL)) {
+    if (covered.some(([a, b]) => match.index >= a && match.index < b)) continue
+    let offset = 0
+    for (const piece of match[1].split(';')) {
+      const one = ONE_PARENTHETICAL.exec(piece)
+      if (one) {
+        // "(Smith, 2020a, 2021)": one author, several years.
+        const years = [...piece.slice(one.index + one[0].length - one[2].length - (one[3]?.length ?? 0)).matchAll(/((?:19|20)\d{2})([a-z])?/g)]
+        for (const year of years) {
+          found.push({
+            at: match.index + offset,
+            citation: { text: `${one[1]}, ${year[0]}`, kind: 'author-year', surname: firstSurname(one[1]), year: Number(year[1]), suffix: year[2] ?? null },
+          })
+        }
+      }
+      offset += piece.length + 1
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.citation)
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+}
+
+/** Family name of a reference's first author, however it was printed. */
+export function referenceFirstSurname(reference: Reference): string | null {
+  const first = reference.authors[0]
+  if (!first) return null
+  if (first.includes(',')) return first.split(',')[0].trim()
+  const words = first.replace(/\./g, '. ').split(/\s+/).filter(Boolean)
+  // "A. Gal" → Gal; "Gal A" (Vancouver) → Gal.
+  const last = words[words.length - 1]
+  if (words.length === 2 && /^[A-Z]{1,3}$/.test(last)) return words[0]
+  return last ?? null
+}
+
+function similar(a: string, b: string): boolean {
+  if (a === b) return true
+  if (Math.abs(a.length - b.length) > 2) return false
+  // Edit distance ≤ 1 for broken diacritics or OCR slips ("Muller" / "Müller" already folded).
+  let i = 0
+  while (i < a.length && a[i] === b[i]) i++
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1)
+}
+
+export function matchCitation(citation: DetectedCitation, references: Reference[]): { index: number | null; confidence: number } {
+  if (citation.kind === 'numeric') {
+    const label = String(citation.labels[0])
+    const entry = references.find((r) => r.label === label)
+    if (entry) return { index: entry.index, confidence: 0.95 }
+    // Unlabelled list in citation order: position n.
+    const positional = references.every((r) => r.label === null) ? references[citation.labels[0] - 1] : undefined
+    return positional ? { index: positional.index, confidence: 0.5 } : { index: null, confidence: 0 }
+  }
+  const surname = fold(citation.surname)
+  const sameYear = references.filter((r) => r.year === citation.year)
+  const exact = sameYear.filter((r) => fold(referenceFirstSurname(r) ?? '') === surname)
+  if (exact.length === 1) return { index: exact[0].index, confidence: 0.9 }
+  if (exact.length > 1) {
+    const position = citation.suffix ? citation.suffix.charCodeAt(0) - 97 : 0
+    const withLetter = exact.find((r) => new RegExp(`${citation.year}${citation.suffix ?? ''}\\b`).test(r.raw)) ?? exact[Math.min(position, exact.length - 1)]
+    return { index: withLetter.index, confidence: 0.8 }
+  }
+  const loose = sameYear.filter((r) => similar(fold(referenceFirstSurname(r) ?? ''), surname) || fold(r.raw.slice(0, 80)).includes(surname))
+  if (loose.length >= 1) return { index: loose[0].index, confidence: 0.6 }
+  return { index: null, confidence: 0 }
+}
+
+/** DOI, else the entry's URL, else arXiv, else a scholarly search for its title (or its text). */
+export function bestLink(reference: Reference | null): string | null {
+  if (!reference) return null
+  if (reference.doi) return `https://doi.org/${reference.doi}`
+  if (reference.url) return reference.url
+  if (reference.arxivId) return `https://arxiv.org/abs/${reference.arxivId}`
+  return `https://scholar.google.com/scholar?q=${encodeURIComponent(reference.title ?? reference.raw.slice(0, 200))}`
+}
+
+export function citationsIn(text: string, references: Reference[]): InTextCitation[] {
+  return detectCitations(text).map((citation) => {
+    const { index, confidence } = matchCitation(citation, references)
+    const reference = index === null ? null : references[index]
+    return { text: citation.text, referenceIndex: index, confidence, url: bestLink(reference) }
+  })
+}
+
+export function attachCitations(annotations: Annotation[], references: Reference[]): void {
+  for (const annotation of annotations) {
+    if (annotation.text) annotation.citations = citationsIn(annotation.text, references)
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The extraction itself, from bytes to an Extraction. Runs inside the worker thread
+ * (worker.ts); callable directly in tests. Only the pages that need text are read:
+ * pages carrying text markup (glyph-exact), the first pages (metadata) and the last pages
+ * (reference list).
+ */
+import { AnnotationMode, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { buildAnnotations, markedArea, TEXT_MARKUP } from './annotations.ts'
+import type { PaintedColors, RawAnnotation } from './annotations.ts'
+import { documentColors } from './colors.ts'
+import { pageGlyphs } from './glyphs.ts'
+import type { Glyph } from './glyphs.ts'
+import { emptyLexicon, learnWords } from './hyphenation.ts'
+import { pageLines } from './layout.ts'
+import { openPdf } from './load.ts'
+import { readMetadata } from './metadata.ts'
+import { pageTextLines } from './page-text.ts'
+import type { TextLine } from './page-text.ts'
+import { findReferences } from './references.ts'
+import { attachCitations } from './citations.ts'
+import { formatCitation } from './styles.ts'
+import { textUnderQuads } from './text-under-quads.ts'
+import type { Extraction, ExtractOptions } from './types.ts'
+
+/** Pages read from the front for the title block, DOI and arXiv stamp. */
+const FRONT_PAGES = 2
+/** At most this many pages from the end are searched for the reference list. */
+const BACK_PAGES = 12
+
+export async function extractFromBytes(bytes: Uint8Array, options: ExtractOptions): Promise<Extraction> {
+  const { doc, task } = await openPdf(bytes)
+  try {
+    return await extractFromDocument(doc, options)
+  } finally {
+    await task.destroy()
+  }
+}
+
+async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOptions): Promise<Extraction> {
+  const warnings: string[] = []
+  const pageCount = doc.numPages
+  const raws = ((await doc.getAnnotationsByType(null as unknown as Set<number>, null as unknown as Set<number>)) ?? []) as RawAnnotation[]
+  const pageLabels = await doc.getPageLabels().catch(() => null)
+
+  const { annotations, rawById } = await buildAnnotations(raws, pageLabels, (pageIndex) => appearanceColors(doc, pageIndex))
+
+  // Text under markup, page by page, with a lexicon of the page's own words for line-end joins.
+  const glyphCache = new Map<number, Glyph[]>()
+  const lexicon = emptyLexicon()
+  const markupPages = [...new Set(annotations.filter((a) => TEXT_MARKUP.has(a.type)).map((a) => a.page))].sort((a, b) => a - b)
+  for (const pageNumber of markupPages) {
+    try {
+      const page = await doc.getPage(pageNumber)
+      const glyphs = await pageGlyphs(page)
+      glyphCache.set(pageNumber, glyphs)
+      for (const line of pageLines(glyphs)) learnWords(lexicon, line.text.replace(/\S+[-\u00ad]$/u, ''))
+      page.cleanup()
+    } catch (error) {
+      warnings.push(`Page ${pageNumber}: text could not be read (${(error as Error).message}).`)
+    }
+  }
+  for (const annotation of annotations) {
+    if (!TEXT_MARKUP.has(annotation.type)) continue
+    const glyphs = glyphCache.get(annotation.page)
+    const raw = rawById.get(annotation.id)
+    if (!glyphs || !raw) continue
+    annotation.text = textUnderQuads(glyphs, markedArea(raw), lexicon)
+  }
+  if (markupPages.length > 0 && markupPages.every((p) => (glyphCache.get(p) ?? []).length === 0)) {
+    warnings.push('The pages with highlights have no text layer (a scan without OCR?), so highlighted text could not be read.')
+  }
+
+  // Front pages for metadata, back pages for references.
+  const front: TextLine[] = []
+  for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) front.push(...(await linesOf(doc, p, warnings)))
+  const backStart = Math.max(FRONT_PAGES + 1, pageCount - BACK_PAGES + 1)
+  const back: TextLine[] = []
+  for (let p = backStart; p <= pageCount; p++) back.push(...(await linesOf(doc, p, warnings)))
+
+  const metadata = await readMetadata(doc, front)
+  const references = findReferences([...front, ...back])
+  attachCitations(annotations, references)
+
+  const markupColors = annotations.filter((a) => TEXT_MARKUP.has(a.type) && a.color).map((a) => a.color as string)
+  return {
+    pageCount,
+    metadata,
+    citation: formatCitation(metadata, options.style),
+    style: options.style,
+    annotations,
+    colors: documentColors(markupColors),
+    references,
+    warnings,
+  }
+}
+
+async function linesOf(doc: PDFDocumentProxy, pageNumber: number, warnings: string[]): Promise<TextLine[]> {
+  try {
+    const page = await doc.getPage(pageNumber)
+    const lines = await pageTextLines(page)
+    page.cleanup()
+    return lines
+  } catch (error) {
+    warnings.push(`Page ${pageNumber}: text could not be read (${(error as Error).message}).`)
+    return []
+  }
+}
+
+/** First fill and stroke colour painted by each annotation's appearance stream on a page. */
+async function appearanceColors(doc: PDFDocumentProxy, pageIndex: number): Promise<Map<string, PaintedColors>> {
+  const colors = new Map<string, PaintedColors>()
+  try {
+    const page = await doc.getPage(pageIndex + 1)
+    const list = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE })
+    let current: PaintedColors | null = null
+    for (let i = 0; i < list.fnArray.length; i++) {
+      const fn = list.fnArray[i]
+      const args = list.argsArray[i] as unknown[] | null
+      if (fn === OPS.beginAnnotation) {
+        current = { fill: null, stroke: null }
+        colors.set(String(args?.[0]), current)
+      } else if (fn === OPS.endAnnotation) {
+        current = null
+      } else if (current && fn === OPS.setFillRGBColor && !current.fill && typeof args?.[0] === 'string') {
+        current.fill = args[0].toLowerCase()
+      } else if (current && fn === OPS.setStrokeRGBColor && !current.stroke && typeof args?.[0] === 'string') {
+        current.stroke = args[0].toLowerCase()
+      }
+    }
+    page.cleanup()
+  } catch {
+    // No appearance colours: the reader defaults apply.
+  }
+  return colors
+}

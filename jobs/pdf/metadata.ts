@@ -1,0 +1,140 @@
+/**
+ * The paper's own bibliographic record: XMP first (publishers fill prism:* fields), then
+ * the Info dictionary, then the first pages' text when those are empty or look wrong
+ * (a title that is a file name, "Microsoft Word - draft.docx", an author "user").
+ */
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { parsePersonList } from './names.ts'
+import type { TextLine } from './page-text.ts'
+import type { PaperMetadata } from './types.ts'
+
+export const DOI_PATTERN = /\b(10\.\d{4,9}\/[^\s"<>]*[^\s"<>.,;:)\]}])/i
+export const ARXIV_PATTERN = /\barXiv:\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i
+
+type Xmp = { get(name: string): unknown } | null
+
+function xmpString(xmp: Xmp, name: string): string | null {
+  const value = xmp?.get(name)
+  if (typeof value === 'string') return value.trim() || null
+  if (Array.isArray(value)) return value.map(String).join('; ').trim() || null
+  return null
+}
+
+function xmpList(xmp: Xmp, name: string): string[] {
+  const value = xmp?.get(name)
+  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean)
+  if (typeof value === 'string' && value.trim()) return [value.trim()]
+  return []
+}
+
+/** Titles producers write that are not the paper's title. */
+export function isPlausibleTitle(title: string | null): title is string {
+  if (!title) return false
+  const t = title.trim()
+  if (t.length < 6 || t.split(/\s+/).length < 2) return false
+  if (/\.(docx?|pdf|tex|dvi|rtf|odt|indd|qxd|ps)\b/i.test(t)) return false
+  if (/^(microsoft word|untitled|title|document\d*|slide \d+|paper|article|manuscript)\b/i.test(t)) return false
+  if (/^[\w-]+$/.test(t)) return false
+  return true
+}
+
+function isPlausibleAuthor(author: string): boolean {
+  return /\p{L}{2,}/u.test(author) && !/^(user|admin|administrator|owner|author|unknown|default|microsoft)$/i.test(author.trim())
+}
+
+/** The title on the first page: the largest text in its upper part, consecutive lines of that size joined. */
+export function titleFromText(lines: TextLine[]): string | null {
+  const first = lines.filter((l) => l.page === Math.min(...lines.map((x) => x.page)))
+  if (first.length === 0) return null
+  const top = Math.max(...first.map((l) => l.y))
+  const candidates = first.filter(
+    (l) => l.y > top - 450 && l.text.length >= 3 && /\p{L}{3,}/u.test(l.text) && !ARXIV_PATTERN.test(l.text) && !/^(arxiv|doi|journal|vol\.|volume|proceedings|issn|copyright|©)/i.test(l.text),
+  )
+  if (candidates.length === 0) return null
+  const largest = Math.max(...candidates.map((l) => l.size))
+  const bodySize = median(first.map((l) => l.size))
+  if (largest < bodySize * 1.15) return null
+  const start = first.indexOf(candidates.find((l) => Math.abs(l.size - largest) < 0.5) as TextLine)
+  const parts: string[] = []
+  for (let i = start; i < first.length && parts.length < 4; i++) {
+    const line = first[i]
+    if (Math.abs(line.size - largest) > 0.6) break
+    parts.push(line.text)
+  }
+  const title = parts.join(' ').replace(/\s+/g, ' ').replace(/[*∗†‡]+$/u, '').trim()
+  return title.length >= 6 ? title : null
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+export function doiFromText(text: string): string | null {
+  const match = DOI_PATTERN.exec(text)
+  return match ? match[1].replace(/[.)\]]+$/, '') : null
+}
+
+export function arxivFromText(text: string): string | null {
+  return ARXIV_PATTERN.exec(text)?.[1] ?? null
+}
+
+function yearFrom(value: string | null): number | null {
+  const match = value ? /\b(1[89]\d\d|20\d\d)\b/.exec(value) : null
+  return match ? Number(match[1]) : null
+}
+
+export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]): Promise<PaperMetadata> {
+  let info: Record<string, unknown> = {}
+  let xmp: Xmp = null
+  try {
+    const result = await doc.getMetadata()
+    info = (result.info ?? {}) as Record<string, unknown>
+    xmp = (result.metadata as Xmp) ?? null
+  } catch {
+    // No metadata: the text decides.
+  }
+  const infoString = (key: string) => (typeof info[key] === 'string' ? (info[key] as string).trim() || null : null)
+  const frontText = frontLines.map((l) => l.text).join('\n')
+
+  const titleCandidates = [xmpString(xmp, 'dc:title'), infoString('Title')]
+  const textTitle = titleFromText(frontLines)
+  let title = titleCandidates.find(isPlausibleTitle) ?? null
+  // A metadata title that appears nowhere on the first pages is probably wrong (a template's).
+  if (title && textTitle && !normalised(frontText).includes(normalised(title).slice(0, 40))) title = textTitle
+  title ??= textTitle
+
+  const authorNames = xmpList(xmp, 'dc:creator')
+  const infoAuthor = infoString('Author')
+  const authors = parsePersonList(authorNames.length > 0 ? authorNames.join('; ') : (infoAuthor ?? '')).filter((p) => isPlausibleAuthor(`${p.given} ${p.family}`))
+
+  const doi = [xmpString(xmp, 'prism:doi'), xmpString(xmp, 'dc:identifier'), infoString('doi'), frontText]
+    .map((v) => (v ? doiFromText(v) : null))
+    .find((v) => v !== null) ?? null
+  const arxivId = arxivFromText(frontText)
+  const year =
+    yearFrom(xmpString(xmp, 'prism:coverdate') ?? xmpString(xmp, 'prism:coverDate') ?? xmpString(xmp, 'prism:publicationdate') ?? xmpString(xmp, 'prism:publicationDate')) ??
+    yearFrom(/(?:©|\(c\)|copyright)\s*(?:\D{0,10})?((?:19|20)\d\d)/i.exec(frontText)?.[1] ?? null) ??
+    (arxivId && /^\d{4}\./.test(arxivId) ? 2000 + Number(arxivId.slice(0, 2)) : null) ??
+    yearFrom(infoString('CreationDate')?.replace(/^D:/, '').slice(0, 4) ?? null)
+
+  const startPage = xmpString(xmp, 'prism:startingpage') ?? xmpString(xmp, 'prism:startingPage')
+  const endPage = xmpString(xmp, 'prism:endingpage') ?? xmpString(xmp, 'prism:endingPage')
+  return {
+    title,
+    authors,
+    year,
+    journal: xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName'),
+    volume: xmpString(xmp, 'prism:volume'),
+    issue: xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier'),
+    pages: startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : null,
+    doi,
+    url: doi ? `https://doi.org/${doi}` : arxivId ? `https://arxiv.org/abs/${arxivId}` : null,
+    arxivId,
+  }
+}
+
+function normalised(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+}

@@ -1,0 +1,162 @@
+/**
+ * The paper's reference list: find the heading, split the following lines into entries
+ * (numbered "[12]" / "12." labels, or author–year entries told apart by hanging indent and
+ * by a new entry starting with "Surname, X." after a line that closed the previous one),
+ * then parse each entry.
+ */
+import { arxivFromText, doiFromText } from './metadata.ts'
+import type { TextLine } from './page-text.ts'
+import type { Reference } from './types.ts'
+
+const HEADING = /^(?:\d+\.?|[IVX]+\.)?\s*(references(?: and notes| cited)?|bibliography|works cited|literature cited|literature|citations|références|literatur(?:verzeichnis)?)\s*:?$/i
+/** Sections that may follow the references and end them. */
+const AFTER_REFERENCES = /^(?:[A-Z]\.?|\d+\.?)?\s*(appendix|appendices|supplementary|acknowledg(e)?ments?|about the authors?|author biographies|biographies|index)\b/i
+const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s)|\((\d{1,4})\))\s*/
+const AUTHOR_START = /^\s*(?:\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?,\s*(?:\p{Lu}\.|\p{Lu}[\p{Ll}]+)|\p{Lu}\.\s*(?:\p{Lu}\.\s*)*\p{Lu}[\p{L}'’-]+,|[A-Z][\p{L}'’-]+\s+[A-Z]{1,3}[,.]|\p{Lu}[\p{L}'’-]+,?\s+(?:\p{Lu}\.\s*)+(?:,|and|&))/u
+
+/** Finds the last reference heading among `lines` and returns the lines after it. */
+export function referenceSectionLines(lines: TextLine[]): TextLine[] {
+  let start = -1
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (HEADING.test(lines[i].text.trim())) {
+      start = i
+      break
+    }
+  }
+  if (start < 0) return []
+  const section: TextLine[] = []
+  for (let i = start + 1; i < lines.length; i++) {
+    const line = lines[i]
+    if (AFTER_REFERENCES.test(line.text) && line.text.length < 60) break
+    if (isPageFurniture(line)) continue
+    section.push(line)
+  }
+  return section
+}
+
+/** Running heads and page numbers between reference pages. */
+function isPageFurniture(line: TextLine): boolean {
+  return /^\d{1,4}$/.test(line.text.trim()) || /^page \d+( of \d+)?$/i.test(line.text.trim())
+}
+
+/** Groups section lines into entries. */
+export function splitEntries(lines: TextLine[]): { label: string | null; text: string }[] {
+  if (lines.length === 0) return []
+  const numberedCount = lines.filter((l) => NUMBERED.test(l.text)).length
+  const numbered = numberedCount >= Math.max(2, lines.length * 0.15)
+  const entries: { label: string | null; lines: string[] }[] = []
+  if (numbered) {
+    let expected = 1
+    for (const line of lines) {
+      const match = NUMBERED.exec(line.text)
+      const label = match ? (match[1] ?? match[2] ?? match[3]) : null
+      // A new entry starts at its label; "12." inside a continuation (a volume, a page) does
+      // not, unless it is the number we expect next.
+      if (label && (Number(label) === expected || line.text.trim().startsWith('['))) {
+        entries.push({ label, lines: [line.text.slice(match?.[0].length ?? 0)] })
+        expected = Number(label) + 1
+      } else if (entries.length > 0) entries[entries.length - 1].lines.push(line.text)
+    }
+  } else {
+    // Author–year: hanging indent (continuations are indented relative to the column's left
+    // edge) or an author pattern after a line that ended an entry.
+    const columnLeft = new Map<string, number>()
+    const columnKey = (l: TextLine) => `${l.page}:${l.x < 300 ? 'L' : 'R'}`
+    for (const l of lines) columnLeft.set(columnKey(l), Math.min(columnLeft.get(columnKey(l)) ?? Infinity, l.x))
+    let previous: TextLine | null = null
+    for (const line of lines) {
+      const left = columnLeft.get(columnKey(line)) ?? line.x
+      const atLeftEdge = line.x - left < 0.8 * line.size
+      const previousEnded = !previous || /[.)\]]\s*$|\d\s*$|\p{L}{2,}\s*$/u.test(previous.text)
+      const startsEntry = entries.length === 0 || (atLeftEdge && AUTHOR_START.test(line.text) && previousEnded)
+      if (startsEntry) entries.push({ label: null, lines: [line.text] })
+      else entries[entries.length - 1].lines.push(line.text)
+      previous = line
+    }
+  }
+  return entries.map((e) => ({ label: e.label, text: joinEntryLines(e.lines) })).filter((e) => e.text.length > 10)
+}
+
+function joinEntryLines(lines: string[]): string {
+  let text = ''
+  for (const raw of lines) {
+    const line = raw.trim()
+    if (!text) text = line
+    else if (/[a-z]-$/.test(text) && /^[a-z]/.test(line)) text = text.slice(0, -1) + line
+    else if (/[/_.-]$/.test(text) && /^(?:www\.|[\w-]+\.[a-z]{2,}|[\w/?=&%#.-]+$)/.test(line) && /https?:\/\/\S*$|doi\.org\S*$/.test(text)) text += line
+    else text += ` ${line}`
+  }
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+const YEAR = /(?:^|[\s(,.])((?:19|20)\d{2})([a-z])?(?=[\s).,;:]|$)/
+
+export function parseReference(index: number, label: string | null, raw: string): Reference {
+  const doi = doiFromText(raw)
+  const url = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;)]/.exec(raw)?.[0] ?? null
+  const arxivId = arxivFromText(raw) ?? /arxiv\.org\/abs\/([\w./-]+?)(?:v\d+)?(?=[\s.,;]|$)/i.exec(raw)?.[1] ?? null
+  const yearMatch = YEAR.exec(raw)
+  const year = yearMatch ? Number(yearMatch[1]) : null
+
+  let authorsPart = ''
+  let title: string | null = null
+  let rest = ''
+  const quoted = /[“"]([^”"]{5,}?)[,.]?[”"]/.exec(raw)
+  if (quoted) {
+    // IEEE / ACM numbered: A. Author, B. Author, "Title," Container, ...
+    authorsPart = raw.slice(0, quoted.index)
+    title = quoted[1].replace(/[,.]\s*$/, '')
+    rest = raw.slice(quoted.index + quoted[0].length)
+  } else if (yearMatch && yearMatch.index < Math.min(raw.length * 0.5, 250) && /[(.,]\s*$|^\s*$/.test(raw.slice(0, yearMatch.index + 1))) {
+    // Author–year: Authors (2020). Title. Container...
+    authorsPart = raw.slice(0, yearMatch.index)
+    const afterYear = raw.slice(yearMatch.index + yearMatch[0].length).replace(/^[a-z]?\)?[.,:]?\s*/, '')
+    const sentence = /^(.+?[.?!])(?:\s+|$)(.*)$/.exec(afterYear)
+    title = sentence ? sentence[1].replace(/\.$/, '') : afterYear || null
+    rest = sentence?.[2] ?? ''
+  } else {
+    // Authors. Title. Container, year.
+    const sentences = raw.split(/(?<=[^A-Z]\.)\s+(?=[A-Z0-9“"])/)
+    authorsPart = sentences[0] ?? ''
+    title = sentences[1]?.replace(/\.$/, '') ?? null
+    rest = sentences.slice(2).join(' ')
+  }
+  const authors = splitAuthors(authorsPart)
+  const container = containerFrom(rest)
+  return { index, label, raw, authors, year, title: title?.trim() || null, container, doi, url, arxivId }
+}
+
+function splitAuthors(text: string): string[] {
+  const cleaned = text.replace(/\(?\s*(?:eds?\.|editors?)\s*\)?/gi, '').replace(/[(\s,.]+$/, '').trim()
+  if (!cleaned) return []
+  // "Gal, A., Eich, B., and Shaver, M." (family, initials) vs "A. Gal, B. Eich, and M. Shaver".
+  const familyFirst = /^\p{Lu}[\p{L}'’-]+,\s*(?:\p{Lu}\.|\p{Lu}\p{Ll}+)/u.test(cleaned)
+  const parts = cleaned.split(/\s*(?:,\s*(?:and|&)\s+|\s+and\s+|\s*&\s*|;\s*)\s*/)
+  const people: string[] = []
+  for (const part of parts) {
+    if (familyFirst) {
+      const tokens = part.split(/,\s*/)
+      for (let i = 0; i < tokens.length; i += 2) {
+        const family = tokens[i]?.trim()
+        const given = tokens[i + 1]?.trim()
+        if (family) people.push(given ? `${family}, ${given}` : family)
+      }
+    } else {
+      for (const name of part.split(/,\s*/)) if (name.trim() && !/^et al\.?$/i.test(name.trim())) people.push(name.trim())
+    }
+  }
+  return people.filter((p) => /\p{L}{2,}/u.test(p) && p.length < 80).slice(0, 50)
+}
+
+function containerFrom(rest: string): string | null {
+  const text = rest.replace(/^(?:in:?\s+|in proceedings of\s+)/i, (m) => (/proceedings/i.test(m) ? 'Proceedings of ' : '')).trim()
+  if (!text) return null
+  const container = text.split(/,\s*(?:vol\.|volume|\d|pp\.|pages|no\.)|\.\s+(?=\d|[A-Z][a-z]+:|doi|https?:)|\s*\(\d{4}\)|,\s*(?:19|20)\d\d/i)[0]
+  const cleaned = container.replace(/[.,;:\s]+$/, '').trim()
+  return cleaned.length >= 3 && /\p{L}{3,}/u.test(cleaned) ? cleaned : null
+}
+
+export function findReferences(lines: TextLine[]): Reference[] {
+  const section = referenceSectionLines(lines)
+  return splitEntries(section).map((entry, index) => parseReference(index, entry.label, entry.text))
+}
