@@ -61,7 +61,7 @@ const KEPT_ONLY_WITH_COMMENT: ReadonlySet<AnnotationType> = new Set([
   'fileattachment',
 ])
 
-/** Types that never have a meaningful colour of their own. */
+/** Types whose colour is only ever what the file says: no appearance or reader default applies. */
 const COLOURLESS: ReadonlySet<AnnotationType> = new Set(['stamp', 'fileattachment'])
 
 export function annotationType(subtype: string): AnnotationType | null {
@@ -165,7 +165,9 @@ export async function buildAnnotations(
     absorbed.add(item.raw.id)
   }
 
+  // pdf.js collects pages concurrently; keep page order, and /Annots order within a page.
   const annotations = built
+    .sort((a, b) => a.raw.pageIndex - b.raw.pageIndex)
     .filter((b) => !absorbed.has(b.raw.id))
     .filter((b) => !KEPT_ONLY_WITH_COMMENT.has(b.annotation.type) || b.annotation.comment || b.annotation.replies.length > 0)
     .map((b) => b.annotation)
@@ -177,10 +179,9 @@ async function assignColors(built: Built[], appearanceColors: AppearanceColors):
   const missing: Built[] = []
   for (const item of built) {
     const { type } = item.annotation
-    if (COLOURLESS.has(type)) continue
     const own = rgbToHex(item.raw.color ?? null) ?? (type === 'freetext' ? rgbToHex(item.raw.defaultAppearanceData?.fontColor ?? null) : null)
     if (own) item.annotation.color = own
-    else missing.push(item)
+    else if (!COLOURLESS.has(type)) missing.push(item)
   }
   const pages = new Map<number, Map<string, PaintedColors>>()
   for (const item of missing) {

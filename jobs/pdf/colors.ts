@@ -20,12 +20,13 @@ export function normalizeHex(value: string | null | undefined): string | null {
 }
 
 /**
- * What a reader draws when an annotation has neither /C nor an appearance stream: pdf.js (and
- * Acrobat) fill highlights yellow and stroke other markup black; a note's icon is yellow.
+ * What pdf.js draws when an annotation has neither /C nor an appearance stream: it fills
+ * highlights yellow and strokes other markup black, and paints a note icon #ffeb6b (pdf.js
+ * usually reports that generated appearance itself; this covers the case where it does not).
  */
 export const READER_DEFAULT_COLORS: Partial<Record<string, string>> = {
   highlight: '#ffff00',
-  note: '#ffff00',
+  note: '#ffeb6b',
   underline: '#000000',
   strikeout: '#000000',
   squiggly: '#000000',

@@ -80,6 +80,34 @@ export function arxivFromText(text: string): string | null {
   return ARXIV_PATTERN.exec(text)?.[1] ?? null
 }
 
+type CoverRecord = { title: string | null; authors: string | null; journal: string | null; volume: string | null; issue: string | null; pages: string | null; year: number | null }
+
+/**
+ * JSTOR-style cover pages print the citation as labelled lines:
+ *   <title> / Author(s): A, B and C / Source: Journal, Month Year, Vol. 41, No. 3 (...), pp. P1-P3
+ */
+export function coverPageRecord(lines: TextLine[]): CoverRecord | null {
+  const first = lines.filter((l) => l.page === 1)
+  const authorIndex = first.findIndex((l) => /^Author\(s\):/i.test(l.text))
+  const sourceIndex = first.findIndex((l) => /^Source:/i.test(l.text))
+  if (authorIndex < 0 || sourceIndex < 0) return null
+  const title = first.slice(0, authorIndex).map((l) => l.text).join(' ').trim() || null
+  const authors = first[authorIndex].text.replace(/^Author\(s\):\s*/i, '').trim() || null
+  const sourceLines: string[] = []
+  for (let i = sourceIndex; i < first.length && !/^(Published by|Stable URL|Accessed):/i.test(first[i].text); i++) sourceLines.push(first[i].text)
+  const source = sourceLines.join(' ').replace(/^Source:\s*/i, '').replace(/\s+/g, ' ')
+  const journal = source.split(/\s*,\s*/)[0]?.trim() || null
+  return {
+    title,
+    authors,
+    journal,
+    volume: /Vol\.\s*([\w.-]+)/i.exec(source)?.[1] ?? null,
+    issue: /No\.\s*([\w.-]+)/i.exec(source)?.[1] ?? null,
+    pages: /pp\.\s*([\w]+\s*[-–]\s*[\w]+|\w+)/i.exec(source)?.[1]?.replace(/\s*[-–]\s*/, '–') ?? null,
+    year: yearFrom(source),
+  }
+}
+
 function yearFrom(value: string | null): number | null {
   const match = value ? /\b(1[89]\d\d|20\d\d)\b/.exec(value) : null
   return match ? Number(match[1]) : null
@@ -98,7 +126,8 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
   const infoString = (key: string) => (typeof info[key] === 'string' ? (info[key] as string).trim() || null : null)
   const frontText = frontLines.map((l) => l.text).join('\n')
 
-  const titleCandidates = [xmpString(xmp, 'dc:title'), infoString('Title')]
+  const cover = coverPageRecord(frontLines)
+  const titleCandidates = [cover?.title ?? null, xmpString(xmp, 'dc:title'), infoString('Title')]
   const textTitle = titleFromText(frontLines)
   let title = titleCandidates.find(isPlausibleTitle) ?? null
   // A metadata title that appears nowhere on the first pages is probably wrong (a template's).
@@ -107,13 +136,14 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
 
   const authorNames = xmpList(xmp, 'dc:creator')
   const infoAuthor = infoString('Author')
-  const authors = parsePersonList(authorNames.length > 0 ? authorNames.join('; ') : (infoAuthor ?? '')).filter((p) => isPlausibleAuthor(`${p.given} ${p.family}`))
+  const authors = parsePersonList(cover?.authors ?? (authorNames.length > 0 ? authorNames.join('; ') : (infoAuthor ?? ''))).filter((p) => isPlausibleAuthor(`${p.given} ${p.family}`))
 
   const doi = [xmpString(xmp, 'prism:doi'), xmpString(xmp, 'dc:identifier'), infoString('doi'), frontText]
     .map((v) => (v ? doiFromText(v) : null))
     .find((v) => v !== null) ?? null
   const arxivId = arxivFromText(frontText)
   const year =
+    cover?.year ??
     yearFrom(xmpString(xmp, 'prism:coverdate') ?? xmpString(xmp, 'prism:coverDate') ?? xmpString(xmp, 'prism:publicationdate') ?? xmpString(xmp, 'prism:publicationDate')) ??
     yearFrom(/(?:©|\(c\)|copyright)\s*(?:\D{0,10})?((?:19|20)\d\d)/i.exec(frontText)?.[1] ?? null) ??
     (arxivId && /^\d{4}\./.test(arxivId) ? 2000 + Number(arxivId.slice(0, 2)) : null) ??
@@ -125,10 +155,10 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
     title,
     authors,
     year,
-    journal: xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName'),
-    volume: xmpString(xmp, 'prism:volume'),
-    issue: xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier'),
-    pages: startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : null,
+    journal: cover?.journal ?? xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName'),
+    volume: cover?.volume ?? xmpString(xmp, 'prism:volume'),
+    issue: cover?.issue ?? xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier'),
+    pages: cover?.pages ?? (startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : null),
     doi,
     url: doi ? `https://doi.org/${doi}` : arxivId ? `https://arxiv.org/abs/${arxivId}` : null,
     arxivId,
