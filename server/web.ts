@@ -20,7 +20,7 @@ type AppEntry = {
 async function loadBuild(dev: boolean) {
   if (!dev) {
     const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild
-    return { build: () => build, assets: null }
+    return { build: () => Promise.resolve(build), assets: null }
   }
   const vite = await import('vite')
   const server = await vite.createServer({ root: ROOT, server: { middlewareMode: true } })

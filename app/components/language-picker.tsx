@@ -26,7 +26,8 @@ export function LanguagePicker() {
   const current = rootData.languages.find((l) => l.code === rootData.locale)
   return (
     <details className="language-picker" ref={ref}>
-      <summary aria-label={t('language.choose')}>
+      <summary>
+        <span className="visually-hidden">{t('language.choose')}: </span>
         <span aria-hidden="true">{flagFor(rootData.locale)}</span> {current?.name ?? rootData.locale}
       </summary>
       <Form method="post" action="/language" className="language-list" onSubmit={() => ref.current?.removeAttribute('open')}>

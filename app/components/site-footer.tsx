@@ -5,13 +5,10 @@ import { useRootData } from '#app/root.tsx'
 export function SiteFooter() {
   const { t } = useTranslation()
   const site = useRootData()?.site
-  const social = site
-    ? ([
-        ['Mastodon', site.social.mastodon],
-        ['LinkedIn', site.social.linkedin],
-        ['GitHub', site.social.github],
-      ] as const).filter((entry): entry is readonly [string, string] => Boolean(entry[1]))
-    : []
+  const social: { name: string; url: string }[] = []
+  if (site?.social.mastodon) social.push({ name: 'Mastodon', url: site.social.mastodon })
+  if (site?.social.linkedin) social.push({ name: 'LinkedIn', url: site.social.linkedin })
+  if (site?.social.github) social.push({ name: 'GitHub', url: site.social.github })
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.label')}>
@@ -28,7 +25,7 @@ export function SiteFooter() {
           <li>
             <Link to="/api">{t('footer.api')}</Link>
           </li>
-          {social.map(([name, url]) => (
+          {social.map(({ name, url }) => (
             <li key={name}>
               <a href={url} rel="me noopener noreferrer">
                 {name}

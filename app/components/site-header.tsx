@@ -88,8 +88,9 @@ export function SiteHeader() {
       </nav>
       <LanguagePicker />
       <details className="nav-narrow">
-        <summary aria-label={t('nav.openMenu')}>
+        <summary>
           <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('nav.openMenu')}</span>
         </summary>
         <nav aria-label={t('nav.label')}>
           <MenuLinks />

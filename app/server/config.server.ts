@@ -6,7 +6,7 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: optionalUrl,
   DATABASE_URL: optionalString,

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as initial from './0001_initial.ts'
 
 // Listed statically (not read from the folder) so the same provider works under Node, Vite and vitest.

@@ -1,0 +1,29 @@
+import type { AddressInfo } from 'node:net'
+import { afterAll } from 'vitest'
+import { loadConfig } from '#app/server/config.server.ts'
+import { createLogger } from '#app/server/logger.server.ts'
+import { createDb } from '#db/client.ts'
+import { startBoss } from '#jobs/boss.ts'
+import { startWeb } from '#server/web.ts'
+import { testDatabaseUrl } from './database.ts'
+
+/**
+ * The real web server (the production build, as `npm start` serves it) on a free port, against
+ * this test file's database. Needs `npm run build` first, which `npm test` does.
+ */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const databaseUrl = testDatabaseUrl()
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env })
+  const logger = createLogger(config.logLevel)
+  const db = createDb(databaseUrl, { max: 5 })
+  const boss = await startBoss(databaseUrl, () => {})
+  const web = await startWeb({ db, boss, config, logger })
+  const port = (web.server.address() as AddressInfo).port
+  const baseUrl = `http://127.0.0.1:${port}`
+  afterAll(async () => {
+    await web.close()
+    await boss.stop({ graceful: false })
+    await db.destroy()
+  })
+  return { baseUrl, db, boss, config }
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { bootstrapAdmin } from '#app/features/accounts/bootstrap.server.ts'
+import { loadConfig } from '#app/server/config.server.ts'
+import { createLogger } from '#app/server/logger.server.ts'
+import { createDb } from '#db/client.ts'
+import { migrateToLatest } from '#db/migrate.ts'
+import { COLOR_CATEGORIES, readLocale, REFERENCE_STYLES, seed } from '#db/seed.ts'
+import { testDatabaseUrl, useTestDb } from '#tests/helpers/database.ts'
+
+const db = useTestDb()
+const logger = createLogger('silent')
+
+describe('migrations', () => {
+  it('are safe when several processes run them at once', async () => {
+    const others = [createDb(testDatabaseUrl(), { max: 1 }), createDb(testDatabaseUrl(), { max: 1 })]
+    const results = await Promise.all([migrateToLatest(db), ...others.map((o) => migrateToLatest(o))])
+    await Promise.all(others.map((o) => o.destroy()))
+    expect(results.flat()).toEqual([]) // the template already has every migration
+    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
+    expect(rows.rows.map((r) => r.name)).toEqual(['0001_initial'])
+  })
+})
+
+describe('seed', () => {
+  it('loads the six reference styles, the categories including Reference, and English as default', async () => {
+    const styles = await db.selectFrom('reference_styles').select(['slug', 'name']).orderBy('sort_order').execute()
+    expect(styles.map((s) => s.slug)).toEqual(REFERENCE_STYLES.map((s) => s.slug))
+    const categories = await db.selectFrom('color_categories').select('name').orderBy('sort_order').execute()
+    expect(categories.map((c) => c.name)).toEqual([...COLOR_CATEGORIES])
+    expect(categories.map((c) => c.name)).toContain('Reference')
+    const defaults = await db.selectFrom('languages').select('code').where('is_default', '=', true).execute()
+    expect(defaults).toEqual([{ code: 'en' }])
+  })
+
+  it('puts every English key of locales/ into the database', async () => {
+    const english = await readLocale('en')
+    const stored = await db.selectFrom('translations').select(['key', 'value']).where('language_code', '=', 'en').execute()
+    expect(Object.fromEntries(stored.map((r) => [r.key, r.value]))).toEqual(english)
+  })
+
+  it('is idempotent and never overwrites a translation an admin edited', async () => {
+    await db
+      .updateTable('translations')
+      .set({ value: 'Startseite (bearbeitet)', edited_by_admin: true })
+      .where('language_code', '=', 'de')
+      .where('key', '=', 'nav.home')
+      .execute()
+    await db.updateTable('translations').set({ value: 'stale' }).where('language_code', '=', 'de').where('key', '=', 'nav.login').execute()
+    await seed(db)
+    await seed(db)
+    const rows = await db
+      .selectFrom('translations')
+      .select(['key', 'value'])
+      .where('language_code', '=', 'de')
+      .where('key', 'in', ['nav.home', 'nav.login'])
+      .orderBy('key')
+      .execute()
+    expect(rows).toEqual([
+      { key: 'nav.home', value: 'Startseite (bearbeitet)' },
+      { key: 'nav.login', value: 'Anmelden' },
+    ])
+    const count = await db.selectFrom('reference_styles').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(count.n)).toBe(6)
+  })
+
+  it('keeps the default language an admin chose', async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('languages').set({ is_default: false }).where('code', '=', 'en').execute()
+      await trx.updateTable('languages').set({ is_default: true }).where('code', '=', 'de').execute()
+    })
+    await seed(db)
+    const defaults = await db.selectFrom('languages').select('code').where('is_default', '=', true).execute()
+    expect(defaults).toEqual([{ code: 'de' }])
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('languages').set({ is_default: false }).where('code', '=', 'de').execute()
+      await trx.updateTable('languages').set({ is_default: true }).where('code', '=', 'en').execute()
+    })
+  })
+})
+
+describe('first admin', () => {
+  it('offers one admin invitation while no admin exists, the same one at every start', async () => {
+    const config = loadConfig({ APP_URL: 'http://marginalia.test' })
+    const first = await bootstrapAdmin(db, config, logger)
+    const second = await bootstrapAdmin(db, config, logger)
+    expect(first.invitationUrl).toMatch(/^http:\/\/marginalia\.test\/register\?code=[\w-]+$/)
+    expect(second.invitationUrl).toBe(first.invitationUrl)
+    const invitations = await db.selectFrom('invitations').select(['grants_admin', 'used', 'email']).execute()
+    expect(invitations).toEqual([{ grants_admin: true, used: false, email: null }])
+  })
+
+  it('creates or updates the admin named by ADMIN_EMAIL and ADMIN_PASSWORD, and then offers no invitation', async () => {
+    const config = loadConfig({ ADMIN_EMAIL: 'Chief@Example.org', ADMIN_PASSWORD: 'Str0ng!Passw0rd' })
+    const result = await bootstrapAdmin(db, config, logger)
+    expect(result.invitationUrl).toBeUndefined()
+    await bootstrapAdmin(db, loadConfig({ ADMIN_EMAIL: 'chief@example.org', ADMIN_PASSWORD: 'An0ther!Passw0rd' }), logger)
+    const admins = await db.selectFrom('users').select(['email', 'is_admin', 'password_hash']).where('is_admin', '=', true).execute()
+    expect(admins).toHaveLength(1)
+    expect(admins[0].password_hash).toMatch(/^\$argon2id\$/)
+  })
+})
