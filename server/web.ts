@@ -10,6 +10,7 @@ import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 
 /** The entry.server module re-exports the context keys, so the server and the bundle share them. */
 type AppEntry = {
@@ -19,7 +20,7 @@ type AppEntry = {
 
 async function loadBuild(dev: boolean) {
   if (!dev) {
-    const build = (await import(pathToFileURL(path.join(ROOT, 'build/server/index.js')).href)) as ServerBuild
+    const build = (await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.js')).href)) as ServerBuild
     return { build: () => Promise.resolve(build), assets: null }
   }
   const vite = await import('vite')
@@ -46,8 +47,8 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   if (assets) {
     app.use(assets.middlewares)
   } else {
-    app.use('/assets', express.static(path.join(ROOT, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-    app.use(express.static(path.join(ROOT, 'build/client'), { maxAge: '1h' }))
+    app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }))
+    app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }))
   }
   app.use(
     createRequestHandler({
