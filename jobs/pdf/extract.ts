@@ -17,9 +17,8 @@ import { openPdf } from './load.ts'
 import { readMetadata } from './metadata.ts'
 import { pageTextLines } from './page-text.ts'
 import type { TextLine } from './page-text.ts'
-import { findReferences } from './references.ts'
+import { findReferences, isReferenceHeading } from './references.ts'
 import { attachCitations } from './citations.ts'
-import { formatCitation } from './styles.ts'
 import { textUnderQuads } from './text-under-quads.ts'
 import type { Extraction, ExtractOptions } from './types.ts'
 
@@ -28,13 +27,24 @@ const FRONT_PAGES = 2
 /** At most this many pages from the end are searched for the reference list. */
 const BACK_PAGES = 12
 
-export async function extractFromBytes(bytes: Uint8Array, options: ExtractOptions): Promise<Extraction> {
+/**
+ * `withCitation: false` leaves `citation` empty: the worker does that, because citeproc
+ * compiles each CSL style into ~100 MB of heap, which the calling thread pays once instead of
+ * every worker (index.ts formats the citation after the worker returns).
+ */
+export async function extractFromBytes(bytes: Uint8Array, options: ExtractOptions, { withCitation = true } = {}): Promise<Extraction> {
   const { doc, task } = await openPdf(bytes)
+  let extraction: Extraction
   try {
-    return await extractFromDocument(doc, options)
+    extraction = await extractFromDocument(doc, options)
   } finally {
     await task.destroy()
   }
+  if (withCitation) {
+    const { formatCitation } = await import('./styles.ts')
+    extraction.citation = formatCitation(extraction.metadata, options.style)
+  }
+  return extraction
 }
 
 async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOptions): Promise<Extraction> {
@@ -74,9 +84,15 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   // Front pages for metadata, back pages for references.
   const front: TextLine[] = []
   for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) front.push(...(await linesOf(doc, p, warnings)))
+  // Read backwards from the last page and stop at the page that holds the reference heading.
   const backStart = Math.max(FRONT_PAGES + 1, pageCount - BACK_PAGES + 1)
-  const back: TextLine[] = []
-  for (let p = backStart; p <= pageCount; p++) back.push(...(await linesOf(doc, p, warnings)))
+  const backPages: TextLine[][] = []
+  for (let p = pageCount; p >= backStart; p--) {
+    const lines = await linesOf(doc, p, warnings)
+    backPages.unshift(lines)
+    if (lines.some((line) => isReferenceHeading(line.text))) break
+  }
+  const back = backPages.flat()
 
   const metadata = await readMetadata(doc, front)
   const references = findReferences([...front, ...back])
@@ -86,7 +102,7 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   return {
     pageCount,
     metadata,
-    citation: formatCitation(metadata, options.style),
+    citation: '',
     style: options.style,
     annotations,
     colors: documentColors(markupColors),

@@ -10,6 +10,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { ExtractionError, isExtractionErrorCode } from './errors.ts'
+import { formatCitation } from './styles.ts'
 import type { WorkerRequest, WorkerResponse } from './worker.ts'
 import type { ExtractOptions, Extraction } from './types.ts'
 
@@ -42,7 +43,8 @@ let nextRequestId = 1
 
 function spawn(memoryMb: number): PooledWorker {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(16, memoryMb / 8)) },
+    // A small young generation keeps the resident size down; pdf.js allocates mostly short-lived objects.
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
   })
   return { worker, memoryMb }
 }
@@ -94,7 +96,18 @@ export function extractPdf(bytes: Uint8Array, options: ExtractOptions): Promise<
     }
     const onMessage = (response: WorkerResponse) => {
       if (response.id !== id) return
-      if (response.ok) finish(() => resolve(response.extraction as Extraction), true)
+      if (response.ok) {
+        const extraction = response.extraction as Extraction
+        finish(() => {
+          try {
+            extraction.citation = formatCitation(extraction.metadata, extraction.style)
+          } catch {
+            // A style that cannot format this record leaves the citation empty; the rest stands.
+            extraction.citation = ''
+          }
+          resolve(extraction)
+        }, true)
+      }
       else {
         const code = isExtractionErrorCode(response.code) ? response.code : 'broken'
         finish(() => reject(new ExtractionError(code, response.message)), true)

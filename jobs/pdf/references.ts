@@ -14,6 +14,10 @@ const AFTER_REFERENCES = /^(?:[A-Z]\.?|\d+\.?)?\s*(appendix|appendices|supplemen
 const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s)|\((\d{1,4})\))\s*/
 const AUTHOR_START = /^\s*(?:\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?,\s*(?:\p{Lu}\.|\p{Lu}[\p{Ll}]+)|\p{Lu}\.\s*(?:\p{Lu}\.\s*)*\p{Lu}[\p{L}'’-]+,|[A-Z][\p{L}'’-]+\s+[A-Z]{1,3}[,.]|\p{Lu}[\p{L}'’-]+,?\s+(?:\p{Lu}\.\s*)+(?:,|and|&))/u
 
+export function isReferenceHeading(text: string): boolean {
+  return HEADING.test(text.trim())
+}
+
 /** Finds the last reference heading among `lines` and returns the lines after it. */
 export function referenceSectionLines(lines: TextLine[]): TextLine[] {
   let start = -1

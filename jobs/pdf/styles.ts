@@ -1,7 +1,9 @@
 /**
  * The paper's citation in six styles, formatted by citeproc (citation-js's CSL engine).
- * APA, Vancouver and Harvard come with @citation-js/plugin-csl; MLA, Chicago author-date and
- * IEEE are CSL files from the Citation Style Language project under csl/ (CC BY-SA 3.0).
+ * Vancouver and Harvard come with @citation-js/plugin-csl; APA 7, MLA 9, Chicago author-date
+ * and IEEE are CSL files from the Citation Style Language project under csl/ (CC BY-SA 3.0;
+ * APA and Chicago reduced to the work types we cite, MLA adapted from the 8th edition style —
+ * see the comment at the top of each file).
  */
 import { readFileSync } from 'node:fs'
 import { Cite, plugins } from '@citation-js/core'
@@ -9,6 +11,7 @@ import '@citation-js/plugin-csl'
 import type { CitationStyle, PaperMetadata, Person } from './types.ts'
 
 const CSL_FILES: Partial<Record<CitationStyle, string>> = {
+  apa: 'apa.csl',
   mla: 'modern-language-association.csl',
   chicago: 'chicago-author-date.csl',
   ieee: 'ieee.csl',
@@ -16,7 +19,7 @@ const CSL_FILES: Partial<Record<CitationStyle, string>> = {
 
 /** Our style name → the template name registered with citation-js. */
 const TEMPLATE: Record<CitationStyle, string> = {
-  apa: 'apa',
+  apa: 'marginalia-apa',
   mla: 'marginalia-mla',
   chicago: 'marginalia-chicago',
   harvard: 'harvard1',

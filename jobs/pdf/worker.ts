@@ -18,7 +18,7 @@ const port = parentPort
 
 port.on('message', async (request: WorkerRequest) => {
   try {
-    const extraction = await extractFromBytes(request.bytes, request.options)
+    const extraction = await extractFromBytes(request.bytes, request.options, { withCitation: false })
     port.postMessage({ id: request.id, ok: true, extraction, peakHeapMb: process.memoryUsage().heapUsed / 1048576 } satisfies WorkerResponse)
   } catch (error) {
     const known = error instanceof ExtractionError
