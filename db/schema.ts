@@ -17,16 +17,16 @@ export interface UsersTable {
   is_active: Generated<boolean>
   default_reference_style_id: number | null
   last_login_at: NullableTimestamp
-  created_at: Generated<Timestamp>
-  updated_at: Generated<Timestamp>
+  created_at: Timestamp
+  updated_at: Timestamp
 }
 
 export interface SessionsTable {
   id_hash: string
   user_id: string
   kind: Generated<'browser' | 'api'>
-  created_at: Generated<Timestamp>
-  last_seen_at: Generated<Timestamp>
+  created_at: Timestamp
+  last_seen_at: Timestamp
   expires_at: Timestamp
   ip_address: string | null
   user_agent: string | null
@@ -41,14 +41,14 @@ export interface InvitationsTable {
   used: Generated<boolean>
   used_by: string | null
   used_at: NullableTimestamp
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   expires_at: Timestamp
 }
 
 export interface PasswordResetTokensTable {
   token_hash: string
   user_id: string
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
 }
@@ -58,7 +58,7 @@ export interface SubscribersTable {
   email: string
   first_name: string
   marketing_consent: boolean
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   last_email_sent_at: NullableTimestamp
 }
 
@@ -67,7 +67,7 @@ export interface LanguagesTable {
   name: string
   is_active: Generated<boolean>
   is_default: Generated<boolean>
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
 }
 
 export interface TranslationsTable {
@@ -75,7 +75,7 @@ export interface TranslationsTable {
   key: string
   value: string
   edited_by_admin: Generated<boolean>
-  updated_at: Generated<Timestamp>
+  updated_at: Timestamp
 }
 
 export interface ReferenceStylesTable {
@@ -101,7 +101,7 @@ export interface BatchesTable {
   id: string
   user_id: string
   reference_style_id: number
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   submitted_at: NullableTimestamp
 }
 
@@ -124,8 +124,8 @@ export interface DocumentsTable {
   txt_key: string | null
   docx_key: string | null
   references_key: string | null
-  created_at: Generated<Timestamp>
-  updated_at: Generated<Timestamp>
+  created_at: Timestamp
+  updated_at: Timestamp
   completed_at: NullableTimestamp
   expired_at: NullableTimestamp
 }
@@ -136,7 +136,7 @@ export interface DocumentStatusHistoryTable {
   from_status: string | null
   to_status: string
   message: string | null
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
 }
 
 export interface AnnotationsTable {
@@ -175,7 +175,7 @@ export interface AuditLogsTable {
   resource_id: string | null
   ip_address: string | null
   details: Json<Record<string, unknown>>
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
 }
 
 export interface EmailOutboxTable {
@@ -183,7 +183,7 @@ export interface EmailOutboxTable {
   to_address: string
   subject: string
   body_text: string
-  created_at: Generated<Timestamp>
+  created_at: Timestamp
   sent_at: NullableTimestamp
   error: string | null
 }

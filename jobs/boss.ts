@@ -5,7 +5,13 @@ import { QUEUES } from './queues.ts'
 
 /** One pg-boss instance per process, in the `pgboss` schema of the app's own database. */
 export async function startBoss(connectionString: string, onError: (error: Error) => void): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'marginalia-queue', max: 4 })
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    application_name: 'marginalia-queue',
+    max: 4,
+    useListenNotify: true,
+  })
   boss.on('error', onError)
   await boss.start()
   for (const [name, options] of Object.entries(QUEUES)) {

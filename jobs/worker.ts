@@ -1,13 +1,25 @@
 import type { PgBoss } from 'pg-boss'
-import type { Db } from '#db/client.ts'
 import type { Config } from '#app/server/config.server.ts'
 import type { Logger } from '#app/server/logger.server.ts'
 import { createTransport } from '#app/server/mail.server.ts'
+import type { Storage } from '#app/server/storage.server.ts'
+import type { Db } from '#db/client.ts'
+import { extractHandler } from './extract.ts'
+import { generateHandler } from './generate.ts'
+import { retentionHandler, RETENTION_SCHEDULE } from './retention.ts'
 import { sendEmailHandler } from './send-email.ts'
 
+/** The engine's limit for one PDF: well inside the extract job's own time limit. */
+const ENGINE_TIMEOUT_MS = 90_000
+
 /** Registers a handler for every queue this process works on. */
-export async function startWorkers(deps: { boss: PgBoss; db: Db; config: Config; logger: Logger }): Promise<void> {
-  const { boss, db, config, logger } = deps
+export async function startWorkers(deps: { boss: PgBoss; db: Db; config: Config; logger: Logger; storage: Storage }): Promise<void> {
+  const { boss, db, config, logger, storage } = deps
+  const pdfWork = { localConcurrency: config.workerConcurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 }
+  await boss.work('extract', pdfWork, extractHandler({ db, storage, logger, engineTimeoutMs: ENGINE_TIMEOUT_MS }))
+  await boss.work('generate', pdfWork, generateHandler({ db, storage, logger }))
+  await boss.work('retention', { localConcurrency: 1 }, retentionHandler({ db, storage, logger }))
+  await boss.schedule('retention', RETENTION_SCHEDULE)
   if (config.smtpUrl) {
     const transport = createTransport(config.smtpUrl)
     await boss.work('send-email', { localConcurrency: 1 }, sendEmailHandler({ db, transport, from: config.mailFrom }))

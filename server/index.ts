@@ -2,6 +2,7 @@ import path from 'node:path'
 import { bootstrapAdmin } from '#app/features/accounts/bootstrap.server.ts'
 import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
+import { createStorage } from '#app/server/storage.server.ts'
 import { createDb } from '#db/client.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '#db/embedded.ts'
 import { migrateToLatest } from '#db/migrate.ts'
@@ -38,7 +39,7 @@ async function main() {
   await seed(db)
   const boss = await startBoss(databaseUrl, (error) => logger.error({ error: error.message }, 'queue error'))
 
-  const services = { db, boss, config, logger }
+  const services = { db, boss, config, logger, storage: createStorage(config.storage) }
   const web = role === 'worker' ? undefined : await startWeb(services)
   if (role !== 'web') await startWorkers(services)
 

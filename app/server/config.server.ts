@@ -20,6 +20,13 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(50),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('marginalia'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess((v) => v === undefined ? undefined : v === 'true' || v === '1', z.boolean()).default(true),
   FEEDBACK_FORM_URL: optionalUrl,
   DEMO_VIDEO_URL: optionalUrl,
   SUPPORT_EMAIL: z.string().default('support@marginalia.app'),
@@ -57,6 +64,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminPassword: e.ADMIN_PASSWORD,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? ({
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          } as const)
+        : ({ driver: 'local', root: path.join(path.resolve(e.DATA_DIR), 'files') } as const),
     feedbackFormUrl: e.FEEDBACK_FORM_URL,
     demoVideoUrl: e.DEMO_VIDEO_URL,
     supportEmail: e.SUPPORT_EMAIL,

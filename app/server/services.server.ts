@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from 'react-router'
 import type { Db } from '#db/client.ts'
 import type { Config } from './config.server.ts'
 import type { Logger } from './logger.server.ts'
+import type { Storage } from './storage.server.ts'
 
 /** What every loader and action may use; the server entry puts it into the router context. */
 export interface Services {
@@ -10,6 +11,7 @@ export interface Services {
   boss: PgBoss
   config: Config
   logger: Logger
+  storage: Storage
 }
 
 export const servicesContext = createContext<Services>()

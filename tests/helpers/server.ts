@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll } from 'vitest'
 import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
+import { createStorage } from '#app/server/storage.server.ts'
 import { createDb } from '#db/client.ts'
 import { startBoss } from '#jobs/boss.ts'
 import { startWeb } from '#server/web.ts'
@@ -17,7 +18,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const logger = createLogger(config.logLevel)
   const db = createDb(databaseUrl, { max: 5 })
   const boss = await startBoss(databaseUrl, () => {})
-  const web = await startWeb({ db, boss, config, logger })
+  const storage = createStorage(config.storage)
+  const web = await startWeb({ db, boss, config, logger, storage })
   const port = (web.server.address() as AddressInfo).port
   const baseUrl = `http://127.0.0.1:${port}`
   afterAll(async () => {
@@ -25,5 +27,5 @@ export async function startTestServer(env: Record<string, string> = {}) {
     await boss.stop({ graceful: false })
     await db.destroy()
   })
-  return { baseUrl, db, boss, config }
+  return { baseUrl, db, boss, config, storage }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '#app/server/logger.server.ts'
 import { loadConfig } from '#app/server/config.server.ts'
+import { createStorage } from '#app/server/storage.server.ts'
 import { createDb } from '#db/client.ts'
 import { findFreePort } from '#db/embedded.ts'
 import { startWeb } from '#server/web.ts'
@@ -21,7 +22,7 @@ describe('health', () => {
     const deadPort = await findFreePort()
     const db = createDb(`postgres://nobody@127.0.0.1:${deadPort}/none`, { max: 1 })
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
-    const web = await startWeb({ db, boss, config, logger: createLogger('silent') })
+    const web = await startWeb({ db, boss, config, logger: createLogger('silent'), storage: createStorage(config.storage) })
     const address = web.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
     const res = await fetch(`http://127.0.0.1:${port}/healthz`)

@@ -1,0 +1,142 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+
+/** Where uploaded PDFs and generated files live: a local folder, or an S3-compatible bucket. */
+export interface Storage {
+  /** Streams `body` to `key`; the object appears whole or not at all. */
+  put(key: string, body: Readable, contentType: string): Promise<{ bytes: number }>
+  get(key: string): Promise<Readable | null>
+  getBytes(key: string): Promise<Uint8Array | null>
+  delete(key: string): Promise<void>
+  exists(key: string): Promise<boolean>
+}
+
+const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/
+
+function checkKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`)
+  return key
+}
+
+async function toBytes(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+export function createStorage(settings: ({ driver: 'local'; root: string }) | ({ driver: 's3' } & S3Settings)): Storage {
+  return settings.driver === 's3' ? s3Storage(settings) : localStorage(settings.root)
+}
+
+export function localStorage(root: string): Storage {
+  const file = (key: string) => path.join(root, checkKey(key))
+  return {
+    async put(key, body) {
+      const target = file(key)
+      await mkdir(path.dirname(target), { recursive: true })
+      const partial = `${target}.partial-${process.pid}-${Date.now()}`
+      let bytes = 0
+      body.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      try {
+        await pipeline(body, createWriteStream(partial))
+        await rename(partial, target)
+      } catch (error) {
+        await rm(partial, { force: true })
+        throw error
+      }
+      return { bytes }
+    },
+    async get(key) {
+      try {
+        await stat(file(key))
+      } catch {
+        return null
+      }
+      return createReadStream(file(key))
+    },
+    async getBytes(key) {
+      const stream = await this.get(key)
+      return stream ? toBytes(stream) : null
+    },
+    async delete(key) {
+      await rm(file(key), { force: true })
+    },
+    async exists(key) {
+      return stat(file(key)).then(
+        () => true,
+        () => false,
+      )
+    },
+  }
+}
+
+export interface S3Settings {
+  endpoint?: string
+  region: string
+  bucket: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
+}
+
+export function s3Storage(settings: S3Settings): Storage {
+  const config: S3ClientConfig = {
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+  }
+  if (settings.accessKeyId && settings.secretAccessKey) {
+    config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+  }
+  const client = new S3Client(config)
+  const Bucket = settings.bucket
+  const isMissing = (error: unknown) => {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
+    return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
+  }
+  return {
+    async put(key, body, contentType) {
+      let bytes = 0
+      body.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      // Multipart upload in parts, so a large PDF is never held whole in memory.
+      await new Upload({ client, params: { Bucket, Key: checkKey(key), Body: body, ContentType: contentType } }).done()
+      return { bytes }
+    },
+    async get(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }))
+        return result.Body instanceof Readable ? result.Body : null
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async getBytes(key) {
+      const stream = await this.get(key)
+      return stream ? toBytes(stream) : null
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }))
+        return true
+      } catch (error) {
+        if (isMissing(error)) return false
+        throw error
+      }
+    },
+  }
+}

@@ -1,0 +1,44 @@
+import { sql } from 'kysely'
+import type { Logger } from '#app/server/logger.server.ts'
+import type { Storage } from '#app/server/storage.server.ts'
+import type { Db } from '#db/client.ts'
+
+/** The privacy policy's promise: uploaded documents are kept up to 90 days. */
+export const RETENTION_DAYS = 90
+/** Every night at 03:15. */
+export const RETENTION_SCHEDULE = '15 3 * * *'
+
+/**
+ * Deletes the stored files (the PDF and the generated downloads) of documents older than the
+ * retention period and marks them expired; the rows, annotations and references stay, as the
+ * policy keeps annotations until deleted. Idempotent: expired documents are skipped.
+ */
+export async function runRetention(deps: { db: Db; storage: Storage; logger: Logger }, now = new Date()): Promise<number> {
+  const { db, storage, logger } = deps
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000)
+  const due = await db
+    .selectFrom('documents')
+    .select(['id', 'storage_key', 'txt_key', 'docx_key', 'references_key'])
+    .where('created_at', '<', cutoff)
+    .where('expired_at', 'is', null)
+    .execute()
+  for (const document of due) {
+    const keys = [document.storage_key, document.txt_key, document.docx_key, document.references_key].filter(
+      (key): key is string => Boolean(key) && key !== 'no_notes' && key !== 'no_references',
+    )
+    for (const key of keys) await storage.delete(key)
+    await db
+      .updateTable('documents')
+      .set({ expired_at: sql`now()`, storage_key: null })
+      .where('id', '=', document.id)
+      .execute()
+  }
+  if (due.length > 0) logger.info({ expired: due.length }, 'retention: stored files removed')
+  return due.length
+}
+
+export function retentionHandler(deps: { db: Db; storage: Storage; logger: Logger }) {
+  return async () => {
+    await runRetention(deps)
+  }
+}
