@@ -39,7 +39,7 @@ async function main() {
   await seed(db)
   const boss = await startBoss(databaseUrl, (error) => logger.error({ error: error.message }, 'queue error'))
 
-  const services = { db, boss, config, logger, storage: createStorage(config.storage) }
+  const services = { db, databaseUrl, boss, config, logger, storage: createStorage(config.storage) }
   const web = role === 'worker' ? undefined : await startWeb(services)
   if (role !== 'web') await startWorkers(services)
 

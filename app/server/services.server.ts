@@ -8,6 +8,8 @@ import type { Storage } from './storage.server.ts'
 /** What every loader and action may use; the server entry puts it into the router context. */
 export interface Services {
   db: Db
+  /** The connection string behind `db`, for the status listener's own connection. */
+  databaseUrl: string
   boss: PgBoss
   config: Config
   logger: Logger

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectCommand,
@@ -29,6 +29,18 @@ function checkKey(key: string): string {
   return key
 }
 
+/** Counts what flows through, without switching the source into flowing mode early. */
+function byteCounter(): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counter.bytes += chunk.length
+      callback(null, chunk)
+    },
+  }) as Transform & { bytes: number }
+  counter.bytes = 0
+  return counter
+}
+
 async function toBytes(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
@@ -46,16 +58,15 @@ export function localStorage(root: string): Storage {
       const target = file(key)
       await mkdir(path.dirname(target), { recursive: true })
       const partial = `${target}.partial-${process.pid}-${Date.now()}`
-      let bytes = 0
-      body.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      const counter = byteCounter()
       try {
-        await pipeline(body, createWriteStream(partial))
+        await pipeline(body, counter, createWriteStream(partial))
         await rename(partial, target)
       } catch (error) {
         await rm(partial, { force: true })
         throw error
       }
-      return { bytes }
+      return { bytes: counter.bytes }
     },
     async get(key) {
       try {
@@ -107,11 +118,12 @@ export function s3Storage(settings: S3Settings): Storage {
   }
   return {
     async put(key, body, contentType) {
-      let bytes = 0
-      body.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      const counter = byteCounter()
+      const counted = body.pipe(counter)
+      body.on('error', (error) => counter.destroy(error))
       // Multipart upload in parts, so a large PDF is never held whole in memory.
-      await new Upload({ client, params: { Bucket, Key: checkKey(key), Body: body, ContentType: contentType } }).done()
-      return { bytes }
+      await new Upload({ client, params: { Bucket, Key: checkKey(key), Body: counted, ContentType: contentType } }).done()
+      return { bytes: counter.bytes }
     },
     async get(key) {
       try {

@@ -19,7 +19,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const db = createDb(databaseUrl, { max: 5 })
   const boss = await startBoss(databaseUrl, () => {})
   const storage = createStorage(config.storage)
-  const web = await startWeb({ db, boss, config, logger, storage })
+  const web = await startWeb({ db, databaseUrl, boss, config, logger, storage })
   const port = (web.server.address() as AddressInfo).port
   const baseUrl = `http://127.0.0.1:${port}`
   afterAll(async () => {

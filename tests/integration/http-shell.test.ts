@@ -22,7 +22,14 @@ describe('health', () => {
     const deadPort = await findFreePort()
     const db = createDb(`postgres://nobody@127.0.0.1:${deadPort}/none`, { max: 1 })
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
-    const web = await startWeb({ db, boss, config, logger: createLogger('silent'), storage: createStorage(config.storage) })
+    const web = await startWeb({
+      db,
+      databaseUrl: `postgres://nobody@127.0.0.1:${deadPort}/none`,
+      boss,
+      config,
+      logger: createLogger('silent'),
+      storage: createStorage(config.storage),
+    })
     const address = web.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
     const res = await fetch(`http://127.0.0.1:${port}/healthz`)

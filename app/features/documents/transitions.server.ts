@@ -39,6 +39,8 @@ const ALLOWED_FROM: Record<DocumentStatus, DocumentStatus[]> = {
 }
 
 export interface StatusChange {
+  /** The history row's id: the event id of the status stream, so a client can resume after it. */
+  eventId: number
   documentId: string
   userId: string
   batchId: string
@@ -80,11 +82,13 @@ export async function transition(
       .where('id', '=', documentId)
       .returning(['id', 'user_id', 'batch_id'])
       .executeTakeFirstOrThrow()
-    await trx
+    const history = await trx
       .insertInto('document_status_history')
       .values({ document_id: documentId, from_status: before.upload_status, to_status: to, message: options.message ?? null })
-      .execute()
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const change: StatusChange = {
+      eventId: Number(history.id),
       documentId: row.id,
       userId: row.user_id,
       batchId: row.batch_id,
