@@ -11,8 +11,8 @@
  */
 import { AnnotationMode, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { apply, IDENTITY, multiply } from './geometry.ts'
-import type { Matrix, Point } from './geometry.ts'
+import { apply, boundingBox, IDENTITY, multiply } from './geometry.ts'
+import type { Matrix, Point, Rect } from './geometry.ts'
 
 export type Glyph = {
   /** Unicode text of the glyph as the font maps it (may be several characters, e.g. a ligature). */
@@ -20,6 +20,8 @@ export type Glyph = {
   isSpace: boolean
   /** Box corners in user space: baseline-start+descent, baseline-end+descent, baseline-end+ascent, baseline-start+ascent. */
   box: Point[]
+  /** Axis-aligned bounds of `box`, for quick rejection. */
+  bounds: Rect
   /** Baseline start and end in user space. */
   start: Point
   end: Point
@@ -236,6 +238,7 @@ function showText(state: TextState, rawGlyphs: RawGlyph[], out: Glyph[]): void {
           text,
           isSpace: Boolean(glyph.isSpace) || text.trim() === '',
           box: corners,
+          bounds: boundingBox(corners),
           start: apply(toUser, state.x, top),
           end: apply(toUser, state.x, top + glyphAdvance),
           size: emSizeInUserSpace(toUser, emHeight),
@@ -246,10 +249,12 @@ function showText(state: TextState, rawGlyphs: RawGlyph[], out: Glyph[]): void {
         const x1 = x0 + glyphAdvance * textHScale
         const yDescent = y + descent * emHeight
         const yAscent = y + ascent * emHeight
+        const box = [apply(toUser, x0, yDescent), apply(toUser, x1, yDescent), apply(toUser, x1, yAscent), apply(toUser, x0, yAscent)]
         out.push({
           text,
           isSpace: Boolean(glyph.isSpace) || text.trim() === '',
-          box: [apply(toUser, x0, yDescent), apply(toUser, x1, yDescent), apply(toUser, x1, yAscent), apply(toUser, x0, yAscent)],
+          box,
+          bounds: boundingBox(box),
           start: apply(toUser, x0, y),
           end: apply(toUser, x1, y),
           size: emSizeInUserSpace(toUser, emHeight),

@@ -33,7 +33,7 @@ export type {
 } from './types.ts'
 
 export const DEFAULT_TIMEOUT_MS = 60_000
-export const DEFAULT_MAX_MEMORY_MB = 512
+export const DEFAULT_MAX_MEMORY_MB = 256
 /** Idle workers kept for reuse (the machine has 2 cores). */
 const MAX_IDLE_WORKERS = 2
 
@@ -44,7 +44,7 @@ let nextRequestId = 1
 function spawn(memoryMb: number): PooledWorker {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     // A small young generation keeps the resident size down; pdf.js allocates mostly short-lived objects.
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 8 },
   })
   return { worker, memoryMb }
 }

@@ -37,7 +37,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     cMapUrl: CMAP_URL,
     cMapPacked: true,
     // ascent/descent give glyph boxes their true height.
-    fontExtraProperties: true,
+    fontExtraProperties: false,
     useSystemFonts: false,
     disableFontFace: true,
     verbosity: 0,

@@ -26,7 +26,7 @@ export function glyphsUnderQuads(glyphs: Glyph[], quads: Point[][]): Map<number,
   const quadBoxes = quads.map((q) => boundingBox(q))
   const outer: Rect = boundingBox(quads.flat())
   for (const glyph of glyphs) {
-    const box = boundingBox(glyph.box)
+    const box = glyph.bounds
     if (!rectsOverlap(box, outer)) continue
     let best = -1
     let bestCoverage = 0
@@ -135,7 +135,8 @@ function isHyphen(text: string): boolean {
 function missedLineEndHyphen(all: Glyph[], frame: Frame, segment: Segment): boolean {
   const next = all[segment.lastOrder + 1]
   if (!next || !isHyphen(next.text)) return false
-  const after = all.slice(segment.lastOrder + 2).find((g) => !g.isSpace)
+  let after: Glyph | undefined
+  for (let i = segment.lastOrder + 2; i < all.length && !after; i++) if (!all[i].isSpace) after = all[i]
   if (!after) return true
   return !sameLine(frameGlyph(frame, next), frameGlyph(frame, after))
 }
