@@ -1,0 +1,75 @@
+import { accountsArea } from './accounts.ts'
+import { publicArea } from './public.ts'
+import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from './schema.ts'
+
+/**
+ * Every area of the JSON API, in the order the /api page shows them. A new area (documents,
+ * admin) is one file exporting an ApiArea, added here.
+ */
+export const API_AREAS: ApiArea[] = [publicArea, accountsArea]
+
+export const HTTP_METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete']
+
+export interface OpenApiDocument {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description: string }
+  servers: { url: string }[]
+  tags: { name: string; description: string }[]
+  paths: Paths
+  components: {
+    securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; description: string }>
+    schemas: Record<string, Schema>
+  }
+}
+
+/** The OpenAPI 3.1 description of the JSON API, in the language of `t`. */
+export function buildOpenApi(t: Translate, serverUrl: string): OpenApiDocument {
+  const paths: Paths = {}
+  for (const area of API_AREAS) Object.assign(paths, area.paths(t))
+  return {
+    openapi: '3.1.0',
+    info: { title: t('apiDocs.openapi.title'), version: '1.0.0', description: t('apiDocs.openapi.description') },
+    servers: [{ url: serverUrl }],
+    tags: API_AREAS.map((area) => ({ name: area.tag, description: t(`apiDocs.tag.${area.tag}`) })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: t('apiDocs.auth.scheme') },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['message'],
+          properties: {
+            message: { type: 'string', description: t('apiDocs.field.errorMessage'), example: 'Please select a reference style.' },
+            errors: {
+              type: 'object',
+              description: t('apiDocs.field.errors'),
+              additionalProperties: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  }
+}
+
+export interface DocumentedCall {
+  method: HttpMethod
+  path: string
+  operation: Operation
+}
+
+/** The calls of one tag, in the order the description lists them. */
+export function callsByTag(document: OpenApiDocument): { tag: string; description: string; calls: DocumentedCall[] }[] {
+  return document.tags.map((tag) => ({
+    tag: tag.name,
+    description: tag.description,
+    calls: Object.entries(document.paths).flatMap(([path, item]) =>
+      HTTP_METHODS.flatMap((method) => {
+        const operation = item[method]
+        return operation && operation.tags.includes(tag.name) ? [{ method, path, operation }] : []
+      }),
+    ),
+  }))
+}

@@ -1,0 +1,223 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/api-docs'
+import { buildOpenApi, callsByTag, type DocumentedCall } from '#app/features/api-docs/openapi.ts'
+import {
+  curlExample,
+  errorResponses,
+  exampleOf,
+  flattenFields,
+  isAuthenticated,
+  requestSchema,
+  successResponse,
+  type FieldRow,
+} from '#app/features/api-docs/render.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+import publicStyles from '#app/styles/public.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context)
+  const { config } = getServices(context)
+  return {
+    title: t('apiDocs.meta.title'),
+    description: t('apiDocs.meta.description'),
+    serverUrl: config.appUrl,
+    enterpriseEmail: config.enterpriseEmail,
+  }
+}
+
+const anchorOf = (call: DocumentedCall) => `call-${call.operation.operationId}`
+
+/**
+ * Rendered from the same OpenAPI description that /api/openapi.json serves. It is built here from
+ * the translations rather than sent as loader data, which keeps the page's HTML small.
+ */
+export default function ApiDocs({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const groups = useMemo(() => callsByTag(buildOpenApi(t, loaderData.serverUrl)), [t, loaderData.serverUrl])
+  return (
+    <main id="main" className="page public-page api-docs">
+      <h1>{t('apiDocs.title')}</h1>
+      <p className="lead">{t('apiDocs.intro')}</p>
+      <p>
+        {t('apiDocs.openapiLink.before')} <a href="/api/openapi.json">/api/openapi.json</a>
+      </p>
+
+      <nav aria-labelledby="api-toc-title" className="toc card">
+        <h2 id="api-toc-title">{t('apiDocs.toc.title')}</h2>
+        <ul>
+          <li>
+            <a href="#conventions">{t('apiDocs.conventions.title')}</a>
+          </li>
+          {groups.map((group) => (
+            <li key={group.tag}>
+              <a href={`#tag-${group.tag}`}>{group.description}</a>
+              <ul>
+                {group.calls.map((call) => (
+                  <li key={anchorOf(call)}>
+                    <a href={`#${anchorOf(call)}`}>
+                      <code>
+                        {call.method.toUpperCase()} {call.path}
+                      </code>{' '}
+                      {call.operation.summary}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+          <li>
+            <a href="#enterprise">{t('apiDocs.enterprise.title')}</a>
+          </li>
+        </ul>
+      </nav>
+
+      <section id="conventions" aria-labelledby="conventions-title">
+        <h2 id="conventions-title">{t('apiDocs.conventions.title')}</h2>
+        <h3>{t('apiDocs.conventions.auth.title')}</h3>
+        <p>{t('apiDocs.conventions.auth.body')}</p>
+        <pre>
+          <code>{`curl -X POST '${loaderData.serverUrl}/api/login' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"email":"ada@example.org","password":"…"}'\nTOKEN=…  # ${t('apiDocs.conventions.auth.tokenComment')}`}</code>
+        </pre>
+        <h3>{t('apiDocs.conventions.requests.title')}</h3>
+        <p>{t('apiDocs.conventions.requests.body')}</p>
+        <h3>{t('apiDocs.conventions.errors.title')}</h3>
+        <p>{t('apiDocs.conventions.errors.body')}</p>
+        <pre>
+          <code>{'{ "message": "Email is required.", "errors": { "email": "Email is required." } }'}</code>
+        </pre>
+        <table>
+          <caption className="visually-hidden">{t('apiDocs.conventions.errors.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('apiDocs.column.status')}</th>
+              <th scope="col">{t('apiDocs.column.meaning')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {['400', '401', '403', '404', '409', '413', '429'].map((status) => (
+              <tr key={status}>
+                <td>{status}</td>
+                <td>{t(`apiDocs.status.${status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {groups.map((group) => (
+        <section key={group.tag} id={`tag-${group.tag}`} aria-labelledby={`tag-${group.tag}-title`}>
+          <h2 id={`tag-${group.tag}-title`}>{group.description}</h2>
+          {group.calls.map((call) => (
+            <ApiCall key={anchorOf(call)} call={call} serverUrl={loaderData.serverUrl} />
+          ))}
+        </section>
+      ))}
+
+      <section id="enterprise" className="band" aria-labelledby="enterprise-title">
+        <h2 id="enterprise-title">{t('apiDocs.enterprise.title')}</h2>
+        <p>{t('apiDocs.enterprise.body')}</p>
+        <p>
+          <a className="button" href={`mailto:${loaderData.enterpriseEmail}`}>
+            {t('apiDocs.enterprise.button', { email: loaderData.enterpriseEmail })}
+          </a>
+        </p>
+      </section>
+    </main>
+  )
+}
+
+function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string }) {
+  const { t } = useTranslation()
+  const id = anchorOf(call)
+  const request = requestSchema(call)
+  const success = successResponse(call)
+  const errors = errorResponses(call)
+  const pathParameters = (call.operation.parameters ?? []).map((p) => ({
+    name: p.name,
+    type: p.schema.type ?? 'string',
+    required: p.required,
+    description: p.description,
+  }))
+  return (
+    <article id={id} className="api-call card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        <span className={`method method-${call.method}`}>{call.method.toUpperCase()}</span> <code>{call.path}</code>
+      </h3>
+      <p className="api-summary">
+        <strong>{call.operation.summary}</strong> {call.operation.description}
+      </p>
+      <p>
+        <strong>{t('apiDocs.call.auth')}:</strong> {isAuthenticated(call) ? t('apiDocs.call.authBearer') : t('apiDocs.call.authNone')}
+      </p>
+      {pathParameters.length > 0 ? <FieldTable caption={t('apiDocs.call.parameters')} rows={pathParameters} /> : null}
+      {request ? <FieldTable caption={t('apiDocs.call.request')} rows={flattenFields(request)} /> : null}
+      <h4>
+        {t('apiDocs.call.response')} <code>{success.status}</code>
+      </h4>
+      <p>{success.description}</p>
+      {success.schema && flattenFields(success.schema).length > 0 ? (
+        <FieldTable caption={t('apiDocs.call.responseFields')} rows={flattenFields(success.schema)} />
+      ) : null}
+      {success.schema ? (
+        <pre>
+          <code>{JSON.stringify(exampleOf(success.schema), null, 2)}</code>
+        </pre>
+      ) : null}
+      {errors.length > 0 ? (
+        <>
+          <h4>{t('apiDocs.call.errors')}</h4>
+          <ul className="api-errors">
+            {errors.map((error) => (
+              <li key={error.status}>
+                <code>{error.status}</code> {error.description}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4>{t('apiDocs.call.example')}</h4>
+      <pre>
+        <code>{curlExample(call, serverUrl)}</code>
+      </pre>
+    </article>
+  )
+}
+
+function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('apiDocs.column.field')}</th>
+            <th scope="col">{t('apiDocs.column.type')}</th>
+            <th scope="col">{t('apiDocs.column.required')}</th>
+            <th scope="col">{t('apiDocs.column.description')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <td>
+                <code>{row.name}</code>
+              </td>
+              <td>{row.type}</td>
+              <td>{row.required ? t('apiDocs.column.yes') : t('apiDocs.column.no')}</td>
+              <td>{row.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/feedback'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+import { getSessionUser, redirectToLogin } from '#app/server/session.server.ts'
+import publicStyles from '#app/styles/public.css?url'
+
+// The spec's height for the external form's frame.
+const FEEDBACK_FRAME_HEIGHT = 533
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context)
+  const user = await getSessionUser(db, request, config.secureCookies)
+  if (!user) redirectToLogin(request)
+  return {
+    title: getInstance(context).t('feedback.meta.title'),
+    formUrl: config.feedbackFormUrl ?? null,
+    supportEmail: config.supportEmail,
+  }
+}
+
+export default function Feedback({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { formUrl, supportEmail } = loaderData
+  return (
+    <main id="main" className="page public-page page-medium">
+      <h1>{t('feedback.title')}</h1>
+      <p className="lead">{t('feedback.intro')}</p>
+      {formUrl ? (
+        <>
+          <iframe
+            className="feedback-frame"
+            src={formUrl}
+            title={t('feedback.frameTitle')}
+            height={FEEDBACK_FRAME_HEIGHT}
+            loading="lazy"
+            // Form providers need their scripts, their own origin (for cookies that prevent double
+            // submits) and popups for their links; nothing else.
+            sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          />
+          <p>
+            <a href={formUrl} target="_blank" rel="noopener noreferrer">
+              {t('feedback.openInNewTab')}
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="message message-info">
+          {t('feedback.notConfigured')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        </p>
+      )}
+    </main>
+  )
+}
