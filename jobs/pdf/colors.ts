@@ -65,18 +65,24 @@ export function hexToHsl(hex: string): { h: number; s: number; l: number } {
 /** Below this saturation a colour counts as grey and sorts after the chromatic ones. */
 const GREY_SATURATION = 0.1
 
+/** Sort key: chromatic colours by hue (then lighter first), greys after them from light to dark. */
+function hueKey(hex: string): [number, number, number] {
+  const { h, s, l } = hexToHsl(hex)
+  return s < GREY_SATURATION ? [1, -l, 0] : [0, h, -l]
+}
+
 /** Red → yellow → green → blue → purple, then greys from light to dark. Duplicates removed. */
 export function sortByHue(colors: string[]): string[] {
   const unique = [...new Set(colors.map((c) => normalizeHex(c)).filter((c): c is string => c !== null))]
-  const key = (hex: string) => {
-    const { h, s, l } = hexToHsl(hex)
-    return s < GREY_SATURATION ? [1, -l, 0] : [0, h, -l]
-  }
   return unique.sort((a, b) => {
-    const ka = key(a)
-    const kb = key(b)
+    const ka = hueKey(a)
+    const kb = hueKey(b)
     return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2] || a.localeCompare(b)
   })
+}
+
+function labF(t: number): number {
+  return t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116
 }
 
 /** CIE L*a*b* (D65) of an sRGB colour. */
@@ -89,8 +95,7 @@ export function hexToLab(hex: string): [number, number, number] {
   const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
   const y = 0.2126 * r + 0.7152 * g + 0.0722 * b
   const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116)
-  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))]
+  return [116 * labF(y) - 16, 500 * (labF(x) - labF(y)), 200 * (labF(y) - labF(z))]
 }
 
 /** CIE76 colour difference: Euclidean distance in L*a*b*. About 2.3 is just noticeable. */

@@ -54,7 +54,7 @@ export function convexOrder(points: Point[]): Point[] {
 
 /** Sutherland–Hodgman: the part of `subject` inside the convex polygon `clip`. */
 export function clipConvex(subject: Point[], clip: Point[]): Point[] {
-  const ccwClip = signedArea(clip) < 0 ? [...clip].reverse() : clip
+  const ccwClip = signedArea(clip) < 0 ? clip.toReversed() : clip
   let output = subject
   for (let i = 0; i < ccwClip.length && output.length > 0; i++) {
     const a = ccwClip[i]

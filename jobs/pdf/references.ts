@@ -43,6 +43,11 @@ function isPageFurniture(line: TextLine): boolean {
   return /^\d{1,4}$/.test(line.text.trim()) || /^page \d+( of \d+)?$/i.test(line.text.trim())
 }
 
+/** Which column of which page a line is in (two-column layouts split near the middle of a letter page). */
+function columnKey(line: TextLine): string {
+  return `${line.page}:${line.x < 300 ? 'L' : 'R'}`
+}
+
 /** Groups section lines into entries. */
 export function splitEntries(lines: TextLine[]): { label: string | null; text: string }[] {
   if (lines.length === 0) return []
@@ -65,7 +70,6 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
     // Author–year: hanging indent (continuations are indented relative to the column's left
     // edge) or an author pattern after a line that ended an entry.
     const columnLeft = new Map<string, number>()
-    const columnKey = (l: TextLine) => `${l.page}:${l.x < 300 ? 'L' : 'R'}`
     for (const l of lines) columnLeft.set(columnKey(l), Math.min(columnLeft.get(columnKey(l)) ?? Infinity, l.x))
     let previous: TextLine | null = null
     for (const line of lines) {
