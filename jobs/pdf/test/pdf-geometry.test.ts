@@ -7,6 +7,7 @@ const extract = (bytes: Uint8Array) => extractFromBytes(bytes, { style: 'apa' })
 
 // Helvetica at 12 pt: "Hello world" is 60.7 pt wide (pdf.js standard font metrics).
 const hello = (x: number, y: number) => `BT /F1 12 Tf ${x} ${y} Td (Hello world) Tj ET`
+const ink = (extra: string) => `<< /Type /Annot /Subtype /Ink /Rect [10 10 50 50] /InkList [[10 10 50 50]] /C [1 0 0] ${extra} >>`
 
 describe('page geometry', () => {
   it('reads a page with /Rotate 90 (coordinates stay in user space)', async () => {
@@ -71,7 +72,6 @@ describe('annotation structure', () => {
   })
 
   it('keeps drawings only when they carry a comment', async () => {
-    const ink = (extra: string) => `<< /Type /Annot /Subtype /Ink /Rect [10 10 50 50] /InkList [[10 10 50 50]] /C [1 0 0] ${extra} >>`
     const extraction = await extract(buildPdf([{ content: hello(72, 700), annots: [ink(''), ink('/Contents (look here)')] }]))
     expect(extraction.annotations.map((a) => [a.type, a.comment])).toEqual([['ink', 'look here']])
   })
