@@ -20,11 +20,13 @@ import { getLanguageState } from './server/languages.server.ts'
 import { getServices } from './server/services.server.ts'
 import { clearSessionCookie, getSessionUser, readSessionId } from './server/session.server.ts'
 import stylesheet from './styles/app.css?url'
+import formsStylesheet from './styles/forms.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: formsStylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

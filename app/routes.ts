@@ -14,6 +14,23 @@ export default [
   route('api/openapi.json', 'routes/api.openapi.ts'),
   route('feedback', 'routes/feedback.tsx'),
 
+  // accounts
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('subscribe', 'routes/subscribe.tsx'),
+  route('request-password-reset', 'routes/request-password-reset.tsx'),
+  route('reset-password/:token?', 'routes/reset-password.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('account-settings', 'routes/account-settings.tsx'),
+  route('api/login', 'routes/api.login.ts'),
+  route('api/register', 'routes/api.register.ts'),
+  route('api/request-password-reset', 'routes/api.request-password-reset.ts'),
+  route('api/reset-password', 'routes/api.reset-password.ts'),
+  route('api/subscribe-updates', 'routes/api.subscribe-updates.ts'),
+  route('api/account/details', 'routes/api.account.details.ts'),
+  route('api/account/preferences', 'routes/api.account.preferences.ts'),
+  route('api/account/password', 'routes/api.account.password.ts'),
+
   route('api/languages', 'routes/api.languages.ts'),
   route('api/translations/:languageCode', 'routes/api.translations.ts'),
 

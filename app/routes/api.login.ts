@@ -1,0 +1,29 @@
+import type { Route } from './+types/api.login'
+import { attemptLogin } from '#app/features/accounts/login.server.ts'
+import { signIn } from '#app/features/accounts/mutations.server.ts'
+import { LoginSchema } from '#app/features/accounts/schema.ts'
+import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices, requestInfoContext } from '#app/server/services.server.ts'
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context, 'POST')
+}
+
+/** POST /api/login: JSON email, password → token (a bearer token for the other calls) and user_id. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(context, 'POST')
+  const credentials = await readJsonBody(request, context, LoginSchema)
+  const { db, config } = getServices(context)
+  const { ip } = context.get(requestInfoContext)
+  const outcome = await attemptLogin(db, { ...credentials, ip })
+  if (!outcome.ok) return jsonError(outcome.rateLimited ? 429 : 401, getInstance(context).t(outcome.messageKey))
+  const token = await signIn(db, {
+    userId: outcome.value.userId,
+    kind: 'api',
+    ttlDays: config.sessionTtlDays,
+    ip,
+    userAgent: request.headers.get('User-Agent'),
+  })
+  return Response.json({ token, user_id: outcome.value.userId }, { headers: { 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,26 @@
+import type { Route } from './+types/api.request-password-reset'
+import { sendPasswordResetLink } from '#app/features/accounts/password-reset.server.ts'
+import { RequestResetSchema } from '#app/features/accounts/schema.ts'
+import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
+import { getServices, requestInfoContext } from '#app/server/services.server.ts'
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed(context, 'POST')
+}
+
+/** POST /api/request-password-reset: JSON email. The answer never says whether the account exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') return methodNotAllowed(context, 'POST')
+  const services = getServices(context)
+  const { t } = getInstance(context)
+  if (await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerIp, context.get(requestInfoContext).ip)) {
+    return jsonError(429, t('accounts.rateLimited'))
+  }
+  const { email } = await readJsonBody(request, context, RequestResetSchema)
+  if (!(await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerEmail, email))) {
+    await sendPasswordResetLink(services, email, t)
+  }
+  return Response.json({ message: t('accounts.resetRequest.sent') })
+}
