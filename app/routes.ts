@@ -31,6 +31,18 @@ export default [
   route('api/account/preferences', 'routes/api.account.preferences.ts'),
   route('api/account/password', 'routes/api.account.password.ts'),
 
+  // documents: upload, categorization, downloads, past extractions
+  route('extractor', 'routes/extractor.tsx'),
+  route('extractor/upload', 'routes/extractor.upload.ts'),
+  route('extractor/events', 'routes/extractor.events.ts'),
+  route('documents/:documentId/download/:file', 'routes/documents.download.ts'),
+  route('past-extractions', 'routes/past-extractions.tsx'),
+  route('past-extractions/:documentId', 'routes/past-extractions.detail.tsx'),
+  route('api/upload', 'routes/api.upload.ts'),
+  route('api/documents', 'routes/api.documents.ts'),
+  route('api/documents/:id', 'routes/api.documents.detail.ts'),
+  route('api/submit-extraction', 'routes/api.submit-extraction.ts'),
+
   route('api/languages', 'routes/api.languages.ts'),
   route('api/translations/:languageCode', 'routes/api.translations.ts'),
 

@@ -15,7 +15,8 @@ const ENGINE_TIMEOUT_MS = 90_000
 /** Registers a handler for every queue this process works on. */
 export async function startWorkers(deps: { boss: PgBoss; db: Db; config: Config; logger: Logger; storage: Storage }): Promise<void> {
   const { boss, db, config, logger, storage } = deps
-  const pdfWork = { localConcurrency: config.workerConcurrency, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 10 }
+  // NOTIFY wakes an idle worker at once; the short poll picks up a job queued while all were busy.
+  const pdfWork = { localConcurrency: config.workerConcurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }
   await boss.work('extract', pdfWork, extractHandler({ db, storage, logger, engineTimeoutMs: ENGINE_TIMEOUT_MS }))
   await boss.work('generate', pdfWork, generateHandler({ db, storage, logger }))
   await boss.work('retention', { localConcurrency: 1 }, retentionHandler({ db, storage, logger }))

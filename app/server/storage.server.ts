@@ -101,6 +101,11 @@ export interface S3Settings {
   forcePathStyle: boolean
 }
 
+function isMissing(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
+}
+
 export function s3Storage(settings: S3Settings): Storage {
   const config: S3ClientConfig = {
     region: settings.region,
@@ -112,10 +117,6 @@ export function s3Storage(settings: S3Settings): Storage {
   }
   const client = new S3Client(config)
   const Bucket = settings.bucket
-  const isMissing = (error: unknown) => {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
-    return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404
-  }
   return {
     async put(key, body, contentType) {
       const counter = byteCounter()

@@ -1,31 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#db/client.ts'
-
-export const SORTABLE = ['original_filename', 'uploaded_at'] as const
-export const PAGE_SIZES = [10, 20, 50] as const
-export type SortBy = (typeof SORTABLE)[number]
-export type SortOrder = 'asc' | 'desc'
-
-export interface ListOptions {
-  page: number
-  perPage: number
-  sortBy: SortBy
-  sortOrder: SortOrder
-}
-
-/** Reads paging and sorting from a query string, falling back to the spec's defaults (000 §9). */
-export function listOptionsFrom(params: URLSearchParams): ListOptions {
-  const perPage = Number(params.get('per_page'))
-  const page = Number(params.get('page'))
-  const sortBy = params.get('sort_by')
-  const sortOrder = params.get('sort_order')
-  return {
-    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 10,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    sortBy: sortBy === 'original_filename' ? 'original_filename' : 'uploaded_at',
-    sortOrder: sortOrder === 'asc' ? 'asc' : 'desc',
-  }
-}
+import type { ListOptions } from './list-options.ts'
 
 export interface DocumentSummary {
   id: string

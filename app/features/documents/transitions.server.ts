@@ -73,7 +73,7 @@ export async function transition(
     const row = await trx
       .updateTable('documents')
       .set({
-        ...(options.set ?? {}),
+        ...options.set,
         upload_status: to,
         status_message: options.message ?? null,
         updated_at: sql`now()`,

@@ -33,7 +33,8 @@ interface StoredFile {
 function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'document.pdf'
   // Control characters would break headers and logs; the rest of the name is the researcher's.
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'document.pdf'
+  const printable = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('')
+  return printable.slice(0, 255) || 'document.pdf'
 }
 
 /**

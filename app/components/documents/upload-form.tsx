@@ -1,0 +1,188 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useNavigate, useNavigation } from 'react-router'
+import { checkSelection, MAX_FILES_PER_BATCH, newBatchId, PDF_MIME } from '#app/features/documents/schema.ts'
+import { StatusMessage } from '#app/components/status-message.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+
+interface UploadFormProps {
+  styles: { id: number; name: string }[]
+  defaultStyleId: number | null
+  maxMb: number
+  error: string | null
+}
+
+interface Progress {
+  name: string
+  percent: number
+  failed: boolean
+}
+
+/** One XHR per file, so each gets its own progress bar (fetch has no upload progress). */
+function uploadOne(file: File, styleId: string, batchId: string, onProgress: (percent: number) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const body = new FormData()
+    body.append('pdf_file', file, file.name)
+    body.append('reference_style_id', styleId)
+    body.append('batch_id', batchId)
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/extractor/upload')
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
+    })
+    xhr.addEventListener('load', () => resolve(xhr.status >= 200 && xhr.status < 300))
+    xhr.addEventListener('error', () => resolve(false))
+    xhr.send(body)
+  })
+}
+
+/**
+ * The upload form. Without JavaScript it is one multipart post of the whole selection; with it,
+ * files can be dropped, are checked as they are chosen, and go up one request each with a
+ * progress bar. The server checks everything again.
+ */
+export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormProps) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const dropZoneRef = useRef<HTMLLabelElement>(null)
+  const [files, setFiles] = useState<File[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const [progress, setProgress] = useState<Progress[] | null>(null)
+  const [dragging, setDragging] = useState(false)
+  const busy = progress !== null || navigation.state === 'submitting'
+
+  const addFiles = (incoming: FileList | File[]) => {
+    // Only PDFs are kept; other files are dropped silently (000 §5).
+    const pdfs = [...incoming].filter((f) => f.type === PDF_MIME)
+    const names = new Set(files.map((f) => f.name))
+    const duplicates = pdfs.filter((f) => names.has(f.name)).map((f) => f.name)
+    if (duplicates.length > 0) {
+      setProblem(t('upload.error.duplicates', { files: duplicates.join(', ') }))
+      return
+    }
+    const next = [...files, ...pdfs]
+    if (next.length > MAX_FILES_PER_BATCH) {
+      setProblem(t('upload.error.tooMany'))
+      return
+    }
+    setProblem(null)
+    setFiles(next)
+  }
+
+  const onDrop = useEffectEvent((dropped: FileList) => addFiles(dropped))
+  useEffect(() => {
+    const zone = dropZoneRef.current
+    if (!zone) return
+    const over = (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(true)
+    }
+    const leave = () => setDragging(false)
+    const drop = (event: DragEvent) => {
+      event.preventDefault()
+      setDragging(false)
+      if (event.dataTransfer) onDrop(event.dataTransfer.files)
+    }
+    zone.addEventListener('dragover', over)
+    zone.addEventListener('dragleave', leave)
+    zone.addEventListener('drop', drop)
+    return () => {
+      zone.removeEventListener('dragover', over)
+      zone.removeEventListener('dragleave', leave)
+      zone.removeEventListener('drop', drop)
+    }
+  }, [])
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return
+    event.preventDefault()
+    const styleId = String(new FormData(event.currentTarget).get('reference_style_id') ?? '')
+    const selectionProblem = checkSelection(files, styleId)
+    if (selectionProblem) {
+      setProblem(t(selectionProblem.key, selectionProblem.values))
+      return
+    }
+    setProblem(null)
+    const batchId = newBatchId()
+    setProgress(files.map((f) => ({ name: f.name, percent: 0, failed: false })))
+    const results = await Promise.all(
+      files.map((file, index) =>
+        uploadOne(file, styleId, batchId, (percent) =>
+          setProgress((current) => current?.map((p, i) => (i === index ? { ...p, percent } : p)) ?? null),
+        ),
+      ),
+    )
+    const failed = files.filter((_, i) => !results[i]).map((f) => f.name)
+    if (failed.length === files.length) {
+      setProgress(null)
+      setProblem(t('upload.error.batchFailed'))
+      return
+    }
+    if (failed.length > 0) setProblem(t('upload.error.failedFiles', { files: failed.join(', ') }))
+    navigate(`/extractor?batch=${encodeURIComponent(batchId)}${failed.length ? `&failed=${encodeURIComponent(failed.join(', '))}` : ''}`)
+  }
+
+  const message = problem ?? error
+  return (
+    <Form method="post" encType="multipart/form-data" className="card upload-form" onSubmit={onSubmit} aria-describedby="upload-message">
+      <label ref={dropZoneRef} className={`drop-zone${dragging ? ' drop-zone-active' : ''}`}>
+        <span className="drop-zone-title">{t('extractor.dropZone')}</span>
+        <span className="visually-hidden">{t('extractor.chooseFiles')}</span>
+        <input
+          type="file"
+          name="pdf_file"
+          accept={PDF_MIME}
+          multiple
+          onChange={(e) => {
+            if (!hydrated || !e.target.files) return
+            addFiles(e.target.files)
+            e.target.value = ''
+          }}
+        />
+        <span className="hint">{t('extractor.filesHint', { max: maxMb })}</span>
+      </label>
+
+      {hydrated && files.length > 0 ? (
+        <div>
+          <h3>{t('extractor.selectedFiles')}</h3>
+          <ul className="file-list">
+            {files.map((file) => {
+              const upload = progress?.find((p) => p.name === file.name)
+              return (
+                <li key={file.name}>
+                  <span>{file.name}</span>
+                  {upload ? (
+                    <progress max={100} value={upload.percent} aria-label={t('extractor.progress', { file: file.name, percent: upload.percent })} />
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => setFiles(files.filter((f) => f !== file))}>
+                      {t('extractor.removeFile', { file: file.name })}
+                    </button>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor="reference_style_id">{t('extractor.referenceStyle')}</label>
+        <select id="reference_style_id" name="reference_style_id" defaultValue={defaultStyleId ?? ''}>
+          <option value="">{t('extractor.chooseStyle')}</option>
+          {styles.map((style) => (
+            <option key={style.id} value={style.id}>
+              {style.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <StatusMessage id="upload-message" message={message ? { text: message, success: false } : null} />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t('extractor.uploading') : t('extractor.upload')}
+      </button>
+    </Form>
+  )
+}

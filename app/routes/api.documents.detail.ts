@@ -1,0 +1,46 @@
+import type { Route } from './+types/api.documents.detail'
+import { getDocument } from '#app/features/documents/queries.server.ts'
+import { jsonError, requireApiUser } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+
+/**
+ * GET /api/documents/{id}: the spec's fields for the upload page's polling and the detail view.
+ * Another user's document is a 404, exactly like a missing one.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireApiUser(request, context)
+  const { db, config } = getServices(context)
+  const document = /^[0-9a-f-]{36}$/i.test(params.id) ? await getDocument(db, user.id, params.id) : null
+  if (!document) return jsonError(404, getInstance(context).t('api.documentNotFound'))
+  const absolute = (url: string | null) => (url && url.startsWith('/') ? `${config.appUrl}${url}` : url)
+  const references = document.references.map((r) => ({
+    id: r.id,
+    categorization_tag: 'Reference',
+    reference_text: r.referenceText,
+    annotation_text: r.referenceText,
+    reference_url: r.referenceUrl,
+    is_split_reference: r.isSplitReference,
+    children: r.children.map((c) => ({ reference_text: c.referenceText, reference_url: c.referenceUrl })),
+  }))
+  return Response.json(
+    {
+      id: document.id,
+      originalFilename: document.originalFilename,
+      createdAt: document.createdAt,
+      uploadedAt: document.createdAt,
+      uploadStatus: document.uploadStatus,
+      statusMessage: document.statusMessage,
+      extractedColorsJson: document.extractedColors,
+      pageNumbers: document.pageNumbers,
+      extractedApaReference: document.citation,
+      allReferencesDownloadUrl: absolute(document.allReferencesDownloadUrl),
+      docxDownloadUrl: absolute(document.docxDownloadUrl),
+      txtDownloadUrl: absolute(document.txtDownloadUrl),
+      references,
+      annotations: references,
+      highlights: document.annotations,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}

@@ -1,0 +1,159 @@
+import { useEffect, useEffectEvent, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useRevalidator } from 'react-router'
+import type { Route } from './+types/extractor'
+import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'
+import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { UploadForm } from '#app/components/documents/upload-form.tsx'
+import { useHydrated } from '#app/components/use-hydrated.ts'
+import { submitCategorization } from '#app/features/documents/batch.server.ts'
+import { loadExtractor } from '#app/features/documents/extractor.server.ts'
+import { CategorizationSchema } from '#app/features/documents/schema.ts'
+import { receiveUpload } from '#app/features/documents/upload.server.ts'
+import { requireUser } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+import documentsStyles from '#app/styles/documents.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context)
+  const { db, config } = getServices(context)
+  const batchId = new URL(request.url).searchParams.get('batch')
+  const page = await loadExtractor(db, user.id, batchId)
+  return { ...page, maxMb: config.uploadMaxMb, title: getInstance(context).t('extractor.meta.title') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context)
+  const services = getServices(context)
+  const { t } = getInstance(context)
+  if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
+    const result = await receiveUpload({ ...services, maxMb: services.config.uploadMaxMb }, request, user.id)
+    if (!result.ok) return data({ uploadError: t(result.key, result.values), categorizeError: null }, { status: result.status })
+    return redirect(`/extractor?batch=${encodeURIComponent(result.batchId)}`)
+  }
+  const form = await request.formData()
+  const parsed = CategorizationSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return data({ uploadError: null, categorizeError: t('categorize.error.noDocuments') }, { status: 400 })
+  const choices = new Map<string, number>()
+  for (const [name, value] of form) {
+    const hex = /^color_([0-9a-f]{6})$/.exec(name)?.[1]
+    if (hex && value) choices.set(`#${hex}`, Number(value))
+  }
+  const result = await submitCategorization(services, user.id, { batchId: parsed.data.batch_id }, choices)
+  if (!result.ok) {
+    const status = result.problem === 'alreadySubmitted' ? 409 : 400
+    return data({ uploadError: null, categorizeError: t(`categorize.error.${result.problem}`) }, { status })
+  }
+  return redirect(`/extractor?batch=${encodeURIComponent(parsed.data.batch_id)}`)
+}
+
+/** Live status: Server-Sent Events trigger a reload of the page's data; if the stream fails, a 2-second poll. */
+function useLiveStatus(active: boolean) {
+  const revalidator = useRevalidator()
+  const refresh = useEffectEvent(() => void revalidator.revalidate())
+  useEffect(() => {
+    if (!active) return
+    let poll: ReturnType<typeof setInterval> | undefined
+    const events = new EventSource('/extractor/events')
+    events.addEventListener('message', () => refresh())
+    events.addEventListener('error', () => {
+      events.close()
+      poll ??= setInterval(() => refresh(), 2_000)
+    })
+    return () => {
+      events.close()
+      clearInterval(poll)
+    }
+  }, [active])
+}
+
+export default function Extractor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const { batch } = loaderData
+  const downloadsRef = useRef<HTMLElement>(null)
+  useLiveStatus(Boolean(batch && (batch.inProgress || batch.awaitingCategorization)))
+  const anyCompleted = batch?.anyCompleted ?? false
+  useEffect(() => {
+    if (anyCompleted) downloadsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  }, [anyCompleted])
+
+  return (
+    <main id="main" className="page">
+      <h1>{t('extractor.title')}</h1>
+      {batch ? null : (
+        <>
+          <p className="lead">{t('extractor.intro')}</p>
+          <UploadForm
+            styles={loaderData.styles}
+            defaultStyleId={loaderData.defaultStyleId}
+            maxMb={loaderData.maxMb}
+            error={actionData?.uploadError ?? null}
+          />
+        </>
+      )}
+
+      {batch ? (
+        <>
+          {batch.inProgress && !hydrated ? (
+            <>
+              <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
+              <p className="hint">{t('extractor.refreshNote')}</p>
+            </>
+          ) : null}
+          {anyCompleted ? (
+            <section id="downloads" ref={downloadsRef} aria-labelledby="downloads-title">
+              <h2 id="downloads-title">{t('downloads.title')}</h2>
+              {batch.documents
+                .filter((d) => d.status === 'completed')
+                .map((d) => (
+                  <div key={d.id} className="card download-section">
+                    <h3>{d.filename}</h3>
+                    <DownloadLinks downloads={d.downloads} variant="cards" />
+                  </div>
+                ))}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="batch-title">
+            <h2 id="batch-title">{t('extractor.batchTitle')}</h2>
+            <ul className="batch-list" aria-live="polite">
+              {batch.documents.map((d) => (
+                <li key={d.id} className="batch-row">
+                  <span className="batch-file">{d.filename}</span>
+                  <StatusLine status={d.status} message={d.message} labels="upload" />
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          {(batch.awaitingCategorization || batch.submitted) && !anyCompleted ? (
+            <CategorizationForm
+              batchId={batch.id}
+              colors={batch.colors}
+              categories={loaderData.categories}
+              submitted={batch.submitted}
+              error={actionData?.categorizeError ?? null}
+            />
+          ) : null}
+
+          {!batch.inProgress && !batch.awaitingCategorization ? (
+            <p>
+              <Link to="/extractor" className="button button-secondary">
+                {t('extractor.newBatch')}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </main>
+  )
+}

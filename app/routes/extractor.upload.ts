@@ -1,0 +1,14 @@
+import type { Route } from './+types/extractor.upload'
+import { receiveUpload } from '#app/features/documents/upload.server.ts'
+import { jsonError, requireUser } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+
+/** The upload page's per-file upload with JavaScript (cookie session); answers JSON like POST /api/upload. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context)
+  const services = getServices(context)
+  const result = await receiveUpload({ ...services, maxMb: services.config.uploadMaxMb }, request, user.id)
+  if (!result.ok) return jsonError(result.status, getInstance(context).t(result.key, result.values))
+  return Response.json({ document_id: result.documentIds[0], batch_id: result.batchId, message: 'File uploaded successfully' })
+}

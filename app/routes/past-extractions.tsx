@@ -1,0 +1,135 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useNavigate, useSubmit } from 'react-router'
+import type { Route } from './+types/past-extractions'
+import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
+import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { listOptionsFrom, PAGE_SIZES, type ListOptions, type SortBy } from '#app/features/documents/list-options.ts'
+import { listDocuments } from '#app/features/documents/queries.server.ts'
+import { requireUser } from '#app/server/auth.server.ts'
+import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+import documentsStyles from '#app/styles/documents.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context)
+  const options = listOptionsFrom(new URL(request.url).searchParams)
+  const list = await listDocuments(getServices(context).db, user.id, options)
+  return { ...list, options, title: getInstance(context).t('past.meta.title') }
+}
+
+/** Sorting and paging live in the URL, so every control is a plain link or GET form. */
+function listUrl(options: ListOptions, change: Partial<ListOptions>): string {
+  const next = { ...options, ...change }
+  // The page returns to 1 when the page size or the sort changes (000 §9).
+  if (change.perPage !== undefined || change.sortBy !== undefined || change.sortOrder !== undefined) next.page = change.page ?? 1
+  const params = new URLSearchParams({
+    page: String(next.page),
+    per_page: String(next.perPage),
+    sort_by: next.sortBy,
+    sort_order: next.sortOrder,
+  })
+  return `/past-extractions?${params}`
+}
+
+function SortHeader({ column, label, options }: { column: SortBy; label: string; options: ListOptions }) {
+  const { t } = useTranslation()
+  const active = options.sortBy === column
+  const nextOrder = active && options.sortOrder === 'asc' ? 'desc' : 'asc'
+  return (
+    <th scope="col" aria-sort={active ? (options.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <Link to={listUrl(options, { sortBy: column, sortOrder: nextOrder })} aria-label={t('past.sortBy', { column: label })}>
+        {label} {active ? (options.sortOrder === 'asc' ? '▲' : '▼') : ''}
+      </Link>
+    </th>
+  )
+}
+
+export default function PastExtractions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const submit = useSubmit()
+  const { documents, options, totalPages, totalDocuments } = loaderData
+  return (
+    <main id="main" className="page">
+      <h1>{t('past.title')}</h1>
+      {totalDocuments === 0 ? (
+        <p>
+          {t('past.empty')} <Link to="/extractor">{t('past.uploadFirst')}</Link>
+        </p>
+      ) : (
+        <>
+          <Form method="get" className="list-controls" onChange={(e) => submit(e.currentTarget)}>
+            <input type="hidden" name="sort_by" value={options.sortBy} />
+            <input type="hidden" name="sort_order" value={options.sortOrder} />
+            <input type="hidden" name="page" value="1" />
+            <label htmlFor="per_page">{t('past.pageSize')}</label>
+            <select id="per_page" name="per_page" defaultValue={options.perPage}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <button type="submit" className="button button-small">
+                {t('past.apply')}
+              </button>
+            </noscript>
+          </Form>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <SortHeader column="original_filename" label={t('past.column.filename')} options={options} />
+                <SortHeader column="uploaded_at" label={t('past.column.uploaded')} options={options} />
+                <th scope="col">{t('past.column.status')}</th>
+                <th scope="col">{t('past.column.downloads')}</th>
+                <th scope="col">{t('past.column.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((d) => (
+                <tr key={d.id} className="clickable-row" onClick={() => navigate(`/past-extractions/${d.id}`)}>
+                  <td>
+                    <Link to={`/past-extractions/${d.id}`} onClick={(e) => e.stopPropagation()}>
+                      {d.originalFilename}
+                    </Link>
+                  </td>
+                  <td>
+                    <LocalDateTime iso={d.uploadedAt} />
+                  </td>
+                  <td>
+                    <StatusLine status={d.uploadStatus} labels="past" />
+                  </td>
+                  <td>
+                    {d.uploadStatus === 'completed' ? (
+                      <DownloadLinks downloads={{ txt: d.txtDownloadUrl, docx: d.docxDownloadUrl, references: d.allReferencesDownloadUrl }} variant="icons" />
+                    ) : null}
+                  </td>
+                  <td>
+                    {d.uploadStatus === 'completed' ? (
+                      <Link to={`/past-extractions/${d.id}`} onClick={(e) => e.stopPropagation()}>
+                        {t('past.viewDetails')}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="pagination" aria-label={t('past.pageOf', { page: options.page, total: totalPages })}>
+            {options.page > 1 ? <Link to={listUrl(options, { page: options.page - 1 })}>{t('past.previous')}</Link> : null}
+            <span>{t('past.pageOf', { page: options.page, total: totalPages })}</span>
+            {options.page < totalPages ? <Link to={listUrl(options, { page: options.page + 1 })}>{t('past.next')}</Link> : null}
+          </nav>
+        </>
+      )}
+    </main>
+  )
+}
