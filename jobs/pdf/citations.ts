@@ -14,8 +14,10 @@ import type { Annotation, InTextCitation, Reference } from './types.ts'
 export type DetectedCitation = { text: string; kind: 'numeric'; labels: number[] } | { text: string; kind: 'author-year'; surname: string; year: number; suffix: string | null }
 
 const NUMERIC_GROUP = /\[(\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*)\]/g
-const SURNAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?`
-const AUTHORS = String.raw`${SURNAME}(?:\s+et\s+al\.?|\s*(?:,\s*${SURNAME})*\s*(?:&|and)\s*${SURNAME})?`
+const PARTICLE = String.raw`(?:van|von|de|der|den|del|della|di|da|du|la|le|ter|ten)`
+/** A family name, with its particles ("van Stokkum", "de la Cruz"); never a month. */
+const SURNAME = String.raw`(?:\b${PARTICLE}\s+){0,2}(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Vol|No|Fig|Table|Section|Eq)\b)\p{Lu}[\p{L}'’-]+`
+const AUTHORS = String.raw`${SURNAME}(?:\s+et\s+al\.?|\s*(?:,\s*${SURNAME})*,?\s*(?:&|and)\s*${SURNAME})?`
 const YEAR = String.raw`((?:19|20)\d{2})([a-z])?`
 const PARENTHETICAL = /\(([^()]*?(?:19|20)\d{2}[a-z]?[^()]*?)\)/gu
 const ONE_PARENTHETICAL = new RegExp(String.raw`(?:see\s+|e\.g\.,?\s+|cf\.\s+)?(${AUTHORS}),?\s+${YEAR}`, 'u')
@@ -32,12 +34,35 @@ function firstSurname(authors: string): string {
   return authors.replace(/\s+et\s+al\.?$/, '').split(/\s*(?:,|&|\band\b)\s*/)[0].trim()
 }
 
-export function detectCitations(text: string): DetectedCitation[] {
+/** Which kind of citations a reference list is cited with. */
+export function listStyle(references: Reference[]): 'numeric' | 'author-year' | 'unknown' {
+  if (references.length === 0) return 'unknown'
+  return references.filter((r) => r.label !== null).length > references.length / 2 ? 'numeric' : 'author-year'
+}
+
+/**
+ * `style` says which kind the paper's own reference list uses: an author–year list is never
+ * cited with numbers, so "[0, 1]" there is an interval, not a citation. Names and years are
+ * looked for in every paper (some numbered lists are cited by name).
+ */
+export function detectCitations(text: string, style: 'numeric' | 'author-year' | 'unknown' = 'unknown'): DetectedCitation[] {
   const found: { at: number; citation: DetectedCitation }[] = []
+  if (style !== 'author-year') collectNumeric(text, found)
+  // Numbered lists are sometimes cited by name and year too ("(Wang and Neumann, 2007a)").
+  collectAuthorYear(text, found)
+  return found.sort((a, b) => a.at - b.at).map((f) => f.citation)
+}
+
+type Found = { at: number; citation: DetectedCitation }[]
+
+function collectNumeric(text: string, found: Found): void {
   for (const match of text.matchAll(NUMERIC_GROUP)) {
     const labels = match[1].split(/\s*[,;]\s*/).flatMap(expandRange)
     for (const label of labels) found.push({ at: match.index, citation: { text: `[${label}]`, kind: 'numeric', labels: [label] } })
   }
+}
+
+function collectAuthorYear(text: string, found: Found): void {
   const covered: [number, number][] = []
   for (const match of text.matchAll(NARRATIVE)) {
     covered.push([match.index, match.index + match[0].length])
@@ -64,7 +89,6 @@ export function detectCitations(text: string): DetectedCitation[] {
       offset += piece.length + 1
     }
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.citation)
 }
 
 function fold(text: string): string {
@@ -81,10 +105,12 @@ export function referenceFirstSurname(reference: Reference): string | null {
   if (!first) return null
   if (first.includes(',')) return first.split(',')[0].trim()
   const words = first.replace(/\./g, '. ').split(/\s+/).filter(Boolean)
-  // "A. Gal" → Gal; "Gal A" (Vancouver) → Gal.
-  const last = words[words.length - 1]
-  if (words.length === 2 && /^[A-Z]{1,3}$/.test(last)) return words[0]
-  return last ?? null
+  // "Gal A", "van Stokkum IHM" (Vancouver): the family name comes before the initials.
+  if (words.length >= 2 && /^[A-Z]{1,4}$/.test(words[words.length - 1])) return words.slice(0, -1).join(' ')
+  // "A. Gal", "Andreas Gal", "Ludwig van Beethoven" → the last word with its particles.
+  let start = words.length - 1
+  while (start > 0 && /^(?:van|von|de|der|den|del|della|di|da|du|la|le|ter|ten)$/.test(words[start - 1])) start--
+  return words.slice(start).join(' ') || null
 }
 
 function similar(a: string, b: string): boolean {
@@ -100,10 +126,7 @@ export function matchCitation(citation: DetectedCitation, references: Reference[
   if (citation.kind === 'numeric') {
     const label = String(citation.labels[0])
     const entry = references.find((r) => r.label === label)
-    if (entry) return { index: entry.index, confidence: 0.95 }
-    // Unlabelled list in citation order: position n.
-    const positional = references.every((r) => r.label === null) ? references[citation.labels[0] - 1] : undefined
-    return positional ? { index: positional.index, confidence: 0.5 } : { index: null, confidence: 0 }
+    return entry ? { index: entry.index, confidence: 0.95 } : { index: null, confidence: 0 }
   }
   const surname = fold(citation.surname)
   const sameYear = references.filter((r) => r.year === citation.year)
@@ -128,8 +151,16 @@ export function bestLink(reference: Reference | null): string | null {
   return `https://scholar.google.com/scholar?q=${encodeURIComponent(reference.title ?? reference.raw.slice(0, 200))}`
 }
 
+/** Numbers beyond the last label of a numbered list ("[1000]" runs) are not citations. */
+export function plausibleCitations(citations: DetectedCitation[], references: Reference[]): DetectedCitation[] {
+  const labels = references.map((r) => Number(r.label)).filter((n) => Number.isFinite(n) && n > 0)
+  if (labels.length === 0) return citations
+  const last = Math.max(...labels)
+  return citations.filter((c) => c.kind !== 'numeric' || (c.labels[0] >= 1 && c.labels[0] <= last))
+}
+
 export function citationsIn(text: string, references: Reference[]): InTextCitation[] {
-  return detectCitations(text).map((citation) => {
+  return plausibleCitations(detectCitations(text, listStyle(references)), references).map((citation) => {
     const { index, confidence } = matchCitation(citation, references)
     const reference = index === null ? null : references[index]
     return { text: citation.text, referenceIndex: index, confidence, url: bestLink(reference) }

@@ -11,14 +11,19 @@ import type { Reference } from './types.ts'
 const HEADING = /^(?:\d+\.?|[IVX]+\.)?\s*(references(?: and notes| cited)?|bibliography|works cited|literature cited|literature|citations|références|literatur(?:verzeichnis)?)\s*:?$/i
 /** Sections that may follow the references and end them. */
 const AFTER_REFERENCES = /^(?:[A-Z]\.?|\d+\.?)?\s*(appendix|appendices|supplementary|acknowledg(e)?ments?|about the authors?|author biographies|biographies|index)\b/i
-const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s)|\((\d{1,4})\))\s*/
-const AUTHOR_START = /^\s*(?:\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?,\s*(?:\p{Lu}\.|\p{Lu}[\p{Ll}]+)|\p{Lu}\.\s*(?:\p{Lu}\.\s*)*\p{Lu}[\p{L}'’-]+,|[A-Z][\p{L}'’-]+\s+[A-Z]{1,3}[,.]|\p{Lu}[\p{L}'’-]+,?\s+(?:\p{Lu}\.\s*)+(?:,|and|&))/u
+const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|\p{Lu})|\((\d{1,4})\))\s*/u
+/**
+ * How an author–year entry starts: "Gal, A.", "Gal, Andreas", "A. Gal,", "Gal A," (Vancouver
+ * names), "Gal A (2009)", "GAL, A.", or an organisation followed by its year ("R Development
+ * Core Team (2006)").
+ */
+const AUTHOR_START = /^\s*(?:(?:van|von|de|der|den|del|di|da|du|la|le|ter|ten)\s+)?(?:\p{Lu}[\p{L}'’-]+(?:\s+(?:van|von|de|der|den|del|di|da|la|le)\s+\p{Lu}[\p{L}'’-]+)?,\s*(?:\p{Lu}\.|\p{Lu}[\p{Ll}]+)|\p{Lu}\.\s*(?:\p{Lu}\.\s*)*\p{Lu}[\p{L}'’-]+,|[A-Z][\p{L}'’-]+\s+[A-Z]{1,3}(?:[,.]|\s+\()|\p{Lu}[\p{L}'’-]+,?\s+(?:\p{Lu}\.\s*)+(?:,|and|&)|(?:\p{Lu}[\p{L}'’-]*\s+){0,5}\p{Lu}[\p{L}'’-]*\.?\s+\((?:19|20)\d\d)/u
 
 export function isReferenceHeading(text: string): boolean {
   return HEADING.test(text.trim())
 }
 
-/** Finds the last reference heading among `lines` and returns the lines after it. */
+/** Finds the last reference heading among `lines` and returns the lines after it, without page furniture. */
 export function referenceSectionLines(lines: TextLine[]): TextLine[] {
   let start = -1
   for (let i = lines.length - 1; i >= 0; i--) {
@@ -28,14 +33,40 @@ export function referenceSectionLines(lines: TextLine[]): TextLine[] {
     }
   }
   if (start < 0) return []
+  const after = lines.slice(start + 1)
+  const bodySize = median(after.map((l) => l.size))
+  const repeated = repeatedAcrossPages(after)
   const section: TextLine[] = []
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i]
+  for (const line of after) {
+    // A following section (appendix, acknowledgements, biographies) ends the list; so does a
+    // numbered heading ("A. Proofs", "7 Conclusion") set larger than the entries.
     if (AFTER_REFERENCES.test(line.text) && line.text.length < 60) break
-    if (isPageFurniture(line)) continue
+    if (line.size > bodySize * 1.15 && line.text.length < 80 && /^(?:[A-Z]|\d{1,2})(?:\.\d+)*\.?\s+\p{Lu}/u.test(line.text)) break
+    if (isPageFurniture(line) || line.size < bodySize * 0.85 || repeated.has(furnitureKey(line.text))) continue
     section.push(line)
   }
   return section
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+/** Running heads repeat on every page with only the page number changing. */
+export function furnitureKey(text: string): string {
+  return text.replace(/\d+/g, '#').trim()
+}
+
+export function repeatedAcrossPages(lines: TextLine[]): Set<string> {
+  const pagesByKey = new Map<string, Set<number>>()
+  for (const line of lines) {
+    const key = furnitureKey(line.text)
+    if (!pagesByKey.has(key)) pagesByKey.set(key, new Set())
+    pagesByKey.get(key)?.add(line.page)
+  }
+  return new Set([...pagesByKey].filter(([, pages]) => pages.size >= 2).map(([key]) => key))
 }
 
 /** Running heads and page numbers between reference pages. */
@@ -46,6 +77,27 @@ function isPageFurniture(line: TextLine): boolean {
 /** Which column of which page a line is in (two-column layouts split near the middle of a letter page). */
 function columnKey(line: TextLine): string {
   return `${line.page}:${line.x < 300 ? 'L' : 'R'}`
+}
+
+/**
+ * The left edge of each column: the smallest x shared by at least two lines (a stray footer
+ * or a centred line does not count).
+ */
+function leftEdges(lines: TextLine[]): Map<string, number> {
+  const xsByColumn = new Map<string, number[]>()
+  for (const line of lines) {
+    const key = columnKey(line)
+    if (!xsByColumn.has(key)) xsByColumn.set(key, [])
+    xsByColumn.get(key)?.push(Math.round(line.x))
+  }
+  const edges = new Map<string, number>()
+  for (const [key, xs] of xsByColumn) {
+    const counts = new Map<number, number>()
+    for (const x of xs) for (const near of [x - 1, x, x + 1]) counts.set(near, (counts.get(near) ?? 0) + 1)
+    const shared = [...counts].filter(([, n]) => n >= 2).map(([x]) => x)
+    edges.set(key, shared.length > 0 ? Math.min(...shared) : Math.min(...xs))
+  }
+  return edges
 }
 
 /** Groups section lines into entries. */
@@ -69,14 +121,16 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
   } else {
     // Author–year: hanging indent (continuations are indented relative to the column's left
     // edge) or an author pattern after a line that ended an entry.
-    const columnLeft = new Map<string, number>()
-    for (const l of lines) columnLeft.set(columnKey(l), Math.min(columnLeft.get(columnKey(l)) ?? Infinity, l.x))
+    const columnLeft = leftEdges(lines)
     let previous: TextLine | null = null
     for (const line of lines) {
       const left = columnLeft.get(columnKey(line)) ?? line.x
       const atLeftEdge = line.x - left < 0.8 * line.size
       const previousEnded = !previous || /[.)\]]\s*$|\d\s*$|\p{L}{2,}\s*$/u.test(previous.text)
-      const startsEntry = entries.length === 0 || (atLeftEdge && AUTHOR_START.test(line.text) && previousEnded)
+      // A line with its own "(2009)" early on starts an entry even when the previous line
+      // seems unfinished (a page range that went to the other column).
+      const ownYear = /\((?:19|20)\d\d[a-z]?\)/.test(line.text.slice(0, 150))
+      const startsEntry = entries.length === 0 || (atLeftEdge && AUTHOR_START.test(line.text) && (previousEnded || ownYear))
       if (startsEntry) entries.push({ label: null, lines: [line.text] })
       else entries[entries.length - 1].lines.push(line.text)
       previous = line
