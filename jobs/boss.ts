@@ -11,6 +11,9 @@ export async function startBoss(connectionString: string, onError: (error: Error
     application_name: 'marginalia-queue',
     max: 4,
     useListenNotify: true,
+    // How often stale heartbeats and expired jobs are looked for (the defaults are a minute).
+    superviseIntervalSeconds: 5,
+    monitorIntervalSeconds: 5,
   })
   boss.on('error', onError)
   await boss.start()
