@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useRevalidator } from 'react-router'
+import { data, Link, redirect, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/extractor'
 import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'
+import { StatusMessage } from '#app/components/status-message.tsx'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { UploadForm } from '#app/components/documents/upload-form.tsx'
@@ -79,6 +80,8 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { batch } = loaderData
+  // Files of a JavaScript upload that did not go through (the others did and are listed below).
+  const failedFiles = useSearchParams()[0].get('failed')
   const downloadsRef = useRef<HTMLElement>(null)
   useLiveStatus(Boolean(batch && (batch.inProgress || batch.awaitingCategorization)))
   const anyCompleted = batch?.anyCompleted ?? false
@@ -103,6 +106,7 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
 
       {batch ? (
         <>
+          <StatusMessage message={failedFiles ? { text: t('upload.error.failedFiles', { files: failedFiles }), success: false } : null} />
           {batch.inProgress && !hydrated ? (
             <>
               <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
