@@ -125,8 +125,8 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
     },
   })
   return (
-    <section aria-labelledby="profile-title" className="card form-section">
-      <h2 id="profile-title">{t('account.profile.title')}</h2>
+    <section aria-labelledby="profile-heading" className="card form-section">
+      <h2 id="profile-heading">{t('account.profile.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="profile" />
         <div className="field">
@@ -159,8 +159,8 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
   const { t } = useTranslation()
   const [form, fields] = useSchemaForm(ChangePasswordSchema, { id: 'change-password', lastResult: reply?.result })
   return (
-    <section aria-labelledby="password-title" className="card form-section">
-      <h2 id="password-title">{t('account.password.title')}</h2>
+    <section aria-labelledby="password-heading" className="card form-section">
+      <h2 id="password-heading">{t('account.password.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="password" />
         {/* Lets password managers file the new password under the right account. */}
@@ -188,8 +188,8 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
   const rows = list.getFieldList()
   const categories = preferences.availableColorCategories
   return (
-    <section aria-labelledby="preferences-title" className="card form-section">
-      <h2 id="preferences-title">{t('account.preferences.title')}</h2>
+    <section aria-labelledby="preferences-heading" className="card form-section">
+      <h2 id="preferences-heading">{t('account.preferences.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="preferences" />
         <SelectField

@@ -25,6 +25,10 @@ function post(path: string, fields: Record<string, string> | [string, string][],
   })
 }
 
+async function countSessions(): Promise<number> {
+  return (await db.selectFrom('sessions').select('id_hash').execute()).length
+}
+
 async function registerAndLogin(email: string): Promise<string> {
   const code = await createInvitation(db)
   const registered = await post('/register?code=' + code, { invitation_code: code, email, first_name: 'Rosalind', last_name: 'Franklin', password: GOOD_PASSWORD })
@@ -95,7 +99,6 @@ describe('login and sessions', () => {
 
   it('logs out with a POST that deletes the session and clears the cookie', async () => {
     const cookie = cookieFrom(await post('/login', { email: 'rosalind@example.org', password: GOOD_PASSWORD }))
-    const countSessions = async () => (await db.selectFrom('sessions').select('id_hash').execute()).length
     const before = await countSessions()
     const res = await post('/logout', {}, cookie)
     expect(res.status).toBe(302)
