@@ -13,7 +13,9 @@ import type { Annotation, InTextCitation, Reference } from './types.ts'
 
 export type DetectedCitation = { text: string; kind: 'numeric'; labels: number[] } | { text: string; kind: 'author-year'; surname: string; year: number; suffix: string | null }
 
-const NUMERIC_GROUP = /\[(\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*)\]/g
+const NUMERIC_LIST = String.raw`(\d{1,4}(?:\s*[-–—]\s*\d{1,4})?(?:\s*[,;]\s*\d{1,4}(?:\s*[-–—]\s*\d{1,4})?)*)`
+const NUMERIC_GROUP = new RegExp(String.raw`\[${NUMERIC_LIST}\]`, 'g')
+const PARENTHESIZED_NUMERIC = new RegExp(String.raw`\(${NUMERIC_LIST}\)`, 'g')
 const PARTICLE = String.raw`(?:van|von|de|der|den|del|della|di|da|du|la|le|ter|ten)`
 /** A family name, with its particles ("van Stokkum", "de la Cruz"); never a month. */
 const SURNAME = String.raw`(?:\b${PARTICLE}\s+){0,2}(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Vol|No|Fig|Table|Section|Eq)\b)\p{Lu}[\p{L}'’-]+`
@@ -47,7 +49,9 @@ export function listStyle(references: Reference[]): 'numeric' | 'author-year' | 
  */
 export function detectCitations(text: string, style: 'numeric' | 'author-year' | 'unknown' = 'unknown'): DetectedCitation[] {
   const found: { at: number; citation: DetectedCitation }[] = []
-  if (style !== 'author-year') collectNumeric(text, found)
+  if (style !== 'author-year') collectNumeric(text, found, NUMERIC_GROUP)
+  // "(6, 7)" (PNAS, Science) is a citation only where the list is numbered: elsewhere it is maths.
+  if (style === 'numeric') collectNumeric(text, found, PARENTHESIZED_NUMERIC)
   // Numbered lists are sometimes cited by name and year too ("(Wang and Neumann, 2007a)").
   collectAuthorYear(text, found)
   return found.sort((a, b) => a.at - b.at).map((f) => f.citation)
@@ -55,10 +59,11 @@ export function detectCitations(text: string, style: 'numeric' | 'author-year' |
 
 type Found = { at: number; citation: DetectedCitation }[]
 
-function collectNumeric(text: string, found: Found): void {
-  for (const match of text.matchAll(NUMERIC_GROUP)) {
+function collectNumeric(text: string, found: Found, pattern: RegExp): void {
+  for (const match of text.matchAll(pattern)) {
     const labels = match[1].split(/\s*[,;]\s*/).flatMap(expandRange)
-    for (const label of labels) found.push({ at: match.index, citation: { text: `[${label}]`, kind: 'numeric', labels: [label] } })
+    const [open, close] = match[0].startsWith('(') ? ['(', ')'] : ['[', ']']
+    for (const label of labels) found.push({ at: match.index, citation: { text: `${open}${label}${close}`, kind: 'numeric', labels: [label] } })
   }
 }
 

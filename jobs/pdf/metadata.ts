@@ -4,9 +4,9 @@
  * (a title that is a file name, "Microsoft Word - draft.docx", an author "user").
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { parsePersonList } from './names.ts'
+import { parsePerson, parsePersonList } from './names.ts'
 import type { TextLine } from './page-text.ts'
-import type { PaperMetadata } from './types.ts'
+import type { PaperMetadata, Person } from './types.ts'
 
 export const DOI_PATTERN = /\b(10\.\d{4,9}\/[^\s"<>]*[^\s"<>.,;:)\]}])/i
 export const ARXIV_PATTERN = /\barXiv:\s*(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i
@@ -69,6 +69,67 @@ function median(values: number[]): number {
   if (values.length === 0) return 0
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
+}
+
+const NOT_A_NAME = /\b(university|universit[äé]|department|dept|institute|institut|school|college|laboratory|lab|corporation|inc|ltd|center|centre|faculty|hospital|abstract|keywords|introduction|journal|vol|volume|issue|received|accepted|published|copyright|e-?mail|www|http)\b/i
+const NAME_TOKEN = /^(?:\p{Lu}[\p{Ll}'’-]*(?:-\p{Lu}[\p{Ll}'’]*)?\.?|\p{Lu}\.(?:\s?\p{Lu}\.)*|van|von|de|der|den|del|della|di|da|du|la|le|ter|ten|bin|al)$/u
+
+/** "Jason D. M. Rennie", "Ivo H. M. van Stokkum", "Lars-Göran Nilsson" — a person's name, nothing else. */
+export function looksLikeName(text: string): boolean {
+  const tokens = text.split(/\s+/).filter(Boolean)
+  if (tokens.length < 2 || tokens.length > 5) return false
+  if (!tokens.every((t) => NAME_TOKEN.test(t))) return false
+  const last = tokens[tokens.length - 1]
+  return /^\p{Lu}\p{Ll}/u.test(last) || /^\p{Lu}{2,}$/u.test(last)
+}
+
+/**
+ * Author names printed under the title: the lines between the title and the abstract whose
+ * every comma- or "and"-separated part is a person's name once footnote marks, e-mail
+ * addresses and affiliation numbers are removed.
+ */
+export function authorsFromText(lines: TextLine[], title: string | null): string[] {
+  const first = lines.filter((l) => l.page === Math.min(...lines.map((x) => x.page)))
+  const titleWords = title ? title.toLowerCase().split(/\s+/).slice(-3).join(' ') : null
+  let start = 0
+  if (titleWords) {
+    const index = first.findIndex((l) => l.text.toLowerCase().includes(titleWords))
+    if (index >= 0) start = index + 1
+  }
+  const names: string[] = []
+  for (const line of first.slice(start, start + 25)) {
+    if (/^abstract\b|^a b s t r a c t|^summary\b|^introduction\b|^keywords?\b/i.test(line.text)) break
+    if (NOT_A_NAME.test(line.text)) continue
+    const cleaned = line.text
+      .replace(/\S+@\S+/g, ' ')
+      .replace(/[\d∗*†‡§¶#$+]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+    if (!cleaned) continue
+    const parts = cleaned.split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/).map((p) => p.trim()).filter(Boolean)
+    if (parts.length > 0 && parts.every(looksLikeName)) names.push(...parts)
+  }
+  return names
+}
+
+/**
+ * A journal citation line on the first page: "International Psychogeriatrics (2014), 26:1,
+ * 147–154" or "January 2007, Volume 18, Issue 3." under the journal's name.
+ */
+export function journalFromText(lines: TextLine[]): { journal: string; volume: string | null; issue: string | null; pages: string | null; year: number | null } | null {
+  const first = lines.filter((l) => l.page === Math.min(...lines.map((x) => x.page)))
+  for (let i = 0; i < Math.min(first.length, 40); i++) {
+    const text = first[i].text
+    const colon = /^(\p{Lu}[\p{L} &-]{4,80}?)\s*\(((?:19|20)\d\d)\),\s*(\d+):(\d+),\s*(\d+)\s*[–-]\s*(\d+)/u.exec(text)
+    if (colon) return { journal: colon[1].trim(), year: Number(colon[2]), volume: colon[3], issue: colon[4], pages: `${colon[5]}–${colon[6]}` }
+    const volume = /\bVol(?:ume|\.)?\s*(\d+)\s*,?\s*(?:Issue|No\.?|Number)\s*(\d+)/i.exec(text)
+    if (volume) {
+      const before = text.slice(0, volume.index).replace(/\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|\b(?:19|20)\d\d\b|[,.]/g, '').trim()
+      const name = /\p{L}{4,}/u.test(before) ? before : (first[i - 1]?.text.replace(/^\p{Lu}{2,5}\s+/u, '').trim() ?? '')
+      if (/\p{L}{4,}/u.test(name)) return { journal: name, volume: volume[1], issue: volume[2], pages: null, year: yearFrom(text) }
+    }
+  }
+  return null
 }
 
 export function doiFromText(text: string): string | null {
@@ -136,7 +197,15 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
 
   const authorNames = xmpList(xmp, 'dc:creator')
   const infoAuthor = infoString('Author')
-  const authors = parsePersonList(cover?.authors ?? (authorNames.length > 0 ? authorNames.join('; ') : (infoAuthor ?? ''))).filter((p) => isPlausibleAuthor(`${p.given} ${p.family}`))
+  let authors = parsePersonList(cover?.authors ?? (authorNames.length > 0 ? authorNames.join('; ') : (infoAuthor ?? ''))).filter((p) => isPlausibleAuthor(`${p.given} ${p.family}`))
+  // Metadata authors that the first page never prints are a template's or a publisher's.
+  const frontFolded = normalised(frontText)
+  if (!cover && (authors.length === 0 || !authors.some((a) => frontFolded.includes(normalised(a.family))))) {
+    const printed = authorsFromText(frontLines, title)
+    if (printed.length > 0) authors = printed.map(parsePerson).filter((p): p is Person => p !== null)
+    else if (!authors.some((a) => frontFolded.includes(normalised(a.family)))) authors = []
+  }
+  const journalLine = cover ? null : journalFromText(frontLines)
 
   const doi = [xmpString(xmp, 'prism:doi'), xmpString(xmp, 'dc:identifier'), infoString('doi'), frontText]
     .map((v) => (v ? doiFromText(v) : null))
@@ -144,6 +213,7 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
   const arxivId = arxivFromText(frontText)
   const year =
     cover?.year ??
+    journalLine?.year ??
     yearFrom(xmpString(xmp, 'prism:coverdate') ?? xmpString(xmp, 'prism:coverDate') ?? xmpString(xmp, 'prism:publicationdate') ?? xmpString(xmp, 'prism:publicationDate')) ??
     yearFrom(/(?:©|\(c\)|copyright)\s*(?:\D{0,10})?((?:19|20)\d\d)/i.exec(frontText)?.[1] ?? null) ??
     (arxivId && /^\d{4}\./.test(arxivId) ? 2000 + Number(arxivId.slice(0, 2)) : null) ??
@@ -155,10 +225,10 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
     title,
     authors,
     year,
-    journal: cover?.journal ?? xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName'),
-    volume: cover?.volume ?? xmpString(xmp, 'prism:volume'),
-    issue: cover?.issue ?? xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier'),
-    pages: cover?.pages ?? (startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : null),
+    journal: cover?.journal ?? xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName') ?? journalLine?.journal ?? null,
+    volume: cover?.volume ?? xmpString(xmp, 'prism:volume') ?? journalLine?.volume ?? null,
+    issue: cover?.issue ?? xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier') ?? journalLine?.issue ?? null,
+    pages: cover?.pages ?? (startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : (journalLine?.pages ?? null)),
     doi,
     url: doi ? `https://doi.org/${doi}` : arxivId ? `https://arxiv.org/abs/${arxivId}` : null,
     arxivId,

@@ -32,6 +32,11 @@ describe('in-text citation detection', () => {
     expect(detectCitations('prior work [3] and others [3–5, 9]').map((c) => c.text)).toEqual(['[3]', '[3]', '[4]', '[5]', '[9]'])
   })
 
+  it('reads "(6, 7)" as numeric citations only for a numbered list', () => {
+    expect(detectCitations('breed differentiation (6, 7), origins', 'numeric').map((c) => c.text)).toEqual(['(6)', '(7)'])
+    expect(detectCitations('the point (6, 7) on the plane', 'author-year')).toEqual([])
+  })
+
   it('does not take years in prose for citations', () => {
     expect(detectCitations('In 2020 the field changed, and [sic] it did.')).toEqual([])
   })
