@@ -8,6 +8,7 @@ import {
   exampleOf,
   flattenFields,
   isAuthenticated,
+  requestContentType,
   requestSchema,
   successResponse,
   type FieldRow,
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: t('apiDocs.meta.title'),
     description: t('apiDocs.meta.description'),
     serverUrl: config.appUrl,
+    sessionDays: config.sessionTtlDays,
     enterpriseEmail: config.enterpriseEmail,
   }
 }
@@ -82,7 +84,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       <section id="conventions" aria-labelledby="conventions-title">
         <h2 id="conventions-title">{t('apiDocs.conventions.title')}</h2>
         <h3>{t('apiDocs.conventions.auth.title')}</h3>
-        <p>{t('apiDocs.conventions.auth.body')}</p>
+        <p>{t('apiDocs.conventions.auth.body', { sessionDays: loaderData.sessionDays })}</p>
         <pre>
           <code>{`curl -X POST '${loaderData.serverUrl}/api/login' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"email":"ada@example.org","password":"…"}'\nTOKEN=…  # ${t('apiDocs.conventions.auth.tokenComment')}`}</code>
         </pre>
@@ -140,12 +142,12 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
   const request = requestSchema(call)
   const success = successResponse(call)
   const errors = errorResponses(call)
-  const pathParameters = (call.operation.parameters ?? []).map((p) => ({
-    name: p.name,
-    type: p.schema.type ?? 'string',
-    required: p.required,
-    description: p.description,
-  }))
+  const parameters = (where: 'path' | 'query'): FieldRow[] =>
+    (call.operation.parameters ?? [])
+      .filter((p) => p.in === where)
+      .map((p) => ({ name: p.name, type: p.schema.type ?? 'string', required: p.required, description: p.description }))
+  const pathParameters = parameters('path')
+  const queryParameters = parameters('query')
   return (
     <article id={id} className="api-call card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
@@ -158,7 +160,13 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
         <strong>{t('apiDocs.call.auth')}:</strong> {isAuthenticated(call) ? t('apiDocs.call.authBearer') : t('apiDocs.call.authNone')}
       </p>
       {pathParameters.length > 0 ? <FieldTable caption={t('apiDocs.call.parameters')} rows={pathParameters} /> : null}
-      {request ? <FieldTable caption={t('apiDocs.call.request')} rows={flattenFields(request)} /> : null}
+      {queryParameters.length > 0 ? <FieldTable caption={t('apiDocs.call.queryParameters')} rows={queryParameters} /> : null}
+      {request ? (
+        <FieldTable
+          caption={requestContentType(call) === 'multipart/form-data' ? t('apiDocs.call.requestMultipart') : t('apiDocs.call.request')}
+          rows={flattenFields(request)}
+        />
+      ) : null}
       <h4>
         {t('apiDocs.call.response')} <code>{success.status}</code>
       </h4>
@@ -194,8 +202,7 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
 function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   const { t } = useTranslation()
   return (
-    <div className="table-scroll">
-      <table>
+    <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -217,7 +224,6 @@ function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </table>
   )
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/feedback'
+import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
-import { getSessionUser, redirectToLogin } from '#app/server/session.server.ts'
 import publicStyles from '#app/styles/public.css?url'
 
 // The spec's height for the external form's frame.
@@ -11,15 +11,16 @@ const FEEDBACK_FRAME_HEIGHT = 533
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getServices(context)
-  const user = await getSessionUser(db, request, config.secureCookies)
-  if (!user) redirectToLogin(request)
+  await requireUser(request, context)
+  const { config } = getServices(context)
+  const { t } = getInstance(context)
   return {
-    title: getInstance(context).t('feedback.meta.title'),
+    title: t('feedback.meta.title'),
+    description: t('feedback.meta.description'),
     formUrl: config.feedbackFormUrl ?? null,
     supportEmail: config.supportEmail,
   }
@@ -41,7 +42,9 @@ export default function Feedback({ loaderData }: Route.ComponentProps) {
             height={FEEDBACK_FRAME_HEIGHT}
             loading="lazy"
             // Form providers need their scripts, their own origin (for cookies that prevent double
-            // submits) and popups for their links; nothing else.
+            // submits) and popups for their links; nothing else. The frame is cross-origin, so
+            // allow-same-origin cannot let it lift its own sandbox.
+            // oxlint-disable-next-line react/iframe-missing-sandbox
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
           />
           <p>

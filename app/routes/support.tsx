@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Route } from './+types/support'
@@ -34,6 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Support({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [query, setQuery] = useState(loaderData.query)
+  const input = useRef<HTMLInputElement>(null)
+  // Words typed before the page finished loading its JavaScript are filtered as soon as it has.
+  useEffect(() => {
+    if (input.current) setQuery(input.current.value)
+  }, [])
   const { supportEmail, uploadMaxMb } = loaderData
   const faq = useMemo(() => translateFaq(t, { email: supportEmail, maxMb: uploadMaxMb }), [t, supportEmail, uploadMaxMb])
   const matches = useMemo(() => filterFaq(faq, query), [faq, query])
@@ -53,8 +58,9 @@ export default function Support({ loaderData }: Route.ComponentProps) {
               id="faq-search-input"
               type="search"
               name="q"
-              value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
+              ref={input}
+              defaultValue={loaderData.query}
+              onInput={(event) => setQuery(event.currentTarget.value)}
               placeholder={t('support.search.placeholder')}
               autoComplete="off"
               maxLength={200}

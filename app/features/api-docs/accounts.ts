@@ -42,7 +42,7 @@ export const accountsArea: ApiArea = {
             email: f.string('email', 'ada@example.org', { format: 'email' }),
             marketingConsent: f.boolean('marketingConsent', true),
           }),
-          success: { status: 200, schema: message("Thank you for subscribing! We'll keep you updated on our latest developments.") },
+          success: { status: 201, schema: message("Thank you for subscribing! We'll keep you updated on our latest developments.") },
           errors: [400, 429],
         }),
       },
@@ -82,7 +82,6 @@ export const accountsArea: ApiArea = {
             schema: body({
               token: f.string('token', 'mrg_3q9V6kXo1d0tZ2pRw8yH4uLc'),
               user_id: f.string('user_id', '0b5f8a7e-2d1c-4e8b-9a3f-6c7d8e9f0a1b', { format: 'uuid' }),
-              message: f.string('message', 'Login successful'),
             }),
           },
           errors: [400, 401, 429],
@@ -109,7 +108,7 @@ export const accountsArea: ApiArea = {
             confirmPassword: f.string('confirmPassword', 'Difference!Engine1822'),
           }),
           success: { status: 200, schema: message('Your password has been reset successfully!') },
-          errors: [400, 429],
+          errors: [400],
         }),
       },
       '/api/account/details': {
@@ -164,7 +163,7 @@ export const accountsArea: ApiArea = {
             confirmNewPassword: f.string('confirmNewPassword', 'Difference!Engine1822'),
           }),
           success: { status: 200, schema: message('Password updated successfully!') },
-          errors: [400, 401, 429],
+          errors: [400, 401],
         }),
       },
     }

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import { buildOpenApi, callsByTag, HTTP_METHODS } from './openapi.ts'
-import { curlExample, errorResponses, exampleOf, flattenFields, successResponse } from './render.ts'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { curlExample, errorResponses, exampleOf, flattenFields, requestSchema, successResponse } from './render.ts'
 
-const echoKey = (key: string) => key
-const document = buildOpenApi(echoKey, 'https://marginalia.example')
+// The English texts, as seeded; every key the description asks for must be among them.
+const localesDir = resolve(import.meta.dirname, '../../../locales/en')
+const english: Record<string, string> = Object.assign(
+  {},
+  ...readdirSync(localesDir).map((file) => JSON.parse(readFileSync(join(localesDir, file), 'utf8')) as Record<string, string>),
+)
+const missingKeys = new Set<string>()
+const translate = (key: string) => {
+  if (!(key in english)) missingKeys.add(key)
+  return english[key] ?? ''
+}
+const document = buildOpenApi(translate, 'https://marginalia.example')
 
 interface RouteEntry {
   path?: string
@@ -68,9 +80,13 @@ describe('the OpenAPI description itself', () => {
     }
   })
 
+  it('finds every text it uses among the English translations', () => {
+    expect([...missingKeys]).toEqual([])
+  })
+
   it('gives every field a description and an example', () => {
     for (const call of calls) {
-      const schemas = [call.operation.requestBody?.content['application/json'].schema, successResponse(call).schema]
+      const schemas = [requestSchema(call), successResponse(call).schema]
       for (const schema of schemas) {
         if (!schema) continue
         for (const row of flattenFields(schema)) expect(row.description, `${call.operation.operationId} ${row.name}`).not.toBe('')
@@ -110,6 +126,26 @@ describe('rendering helpers', () => {
   it('fills path parameters from their examples and quotes single quotes for the shell', () => {
     expect(curlExample(call('/api/translations/{languageCode}', 'get'), "https://it's.example")).toBe(
       "curl -X GET 'https://it'\\''s.example/api/translations/en'",
+    )
+  })
+})
+
+describe('a multipart upload', () => {
+  it('is written as curl -F fields, the file attached from disk', () => {
+    expect(curlExample(call('/api/upload', 'post'), 'https://m.example')).toBe(
+      [
+        "curl -X POST 'https://m.example/api/upload'",
+        '  -H "Authorization: Bearer $TOKEN"',
+        "  -F 'pdf_file=@paper.pdf;type=application/pdf'",
+        "  -F 'reference_style_id=1'",
+        "  -F 'batch_id=1748908800000-9f86d081884c'",
+      ].join(' \\\n'),
+    )
+  })
+
+  it('puts query parameters with their examples into the URL', () => {
+    expect(curlExample(call('/api/documents', 'get'), 'https://m.example')).toContain(
+      "'https://m.example/api/documents?page=1&per_page=10&sort_by=uploaded_at&sort_order=desc'",
     )
   })
 })

@@ -1,12 +1,13 @@
 import { accountsArea } from './accounts.ts'
+import { documentsArea } from './documents.ts'
 import { publicArea } from './public.ts'
 import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from './schema.ts'
 
 /**
- * Every area of the JSON API, in the order the /api page shows them. A new area (documents,
- * admin) is one file exporting an ApiArea, added here.
+ * Every area of the JSON API, in the order the /api page shows them. A new area (admin) is one
+ * file exporting an ApiArea, added here.
  */
-export const API_AREAS: ApiArea[] = [publicArea, accountsArea]
+export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea]
 
 export const HTTP_METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete']
 

@@ -1,5 +1,5 @@
 import type { DocumentedCall } from './openapi.ts'
-import { ERROR_SCHEMA_REF, type Schema } from './schema.ts'
+import { ERROR_SCHEMA_REF, type RequestContentType, type Schema } from './schema.ts'
 
 export interface FieldRow {
   name: string
@@ -40,7 +40,13 @@ export function exampleOf(schema: Schema): unknown {
 }
 
 export function requestSchema(call: DocumentedCall): Schema | undefined {
-  return call.operation.requestBody?.content['application/json']?.schema
+  const content = call.operation.requestBody?.content
+  return content && Object.values(content)[0]?.schema
+}
+
+export function requestContentType(call: DocumentedCall): RequestContentType | undefined {
+  const content = call.operation.requestBody?.content
+  return content && (Object.keys(content)[0] as RequestContentType)
 }
 
 /** The success answer (the one 2xx response each call has) with its status. */
@@ -64,13 +70,23 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
 /** A curl command that makes the call with the documented example values. */
 export function curlExample(call: DocumentedCall, serverUrl: string): string {
   let path = call.path
+  const query = new URLSearchParams()
   for (const parameter of call.operation.parameters ?? []) {
-    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(exampleOf(parameter.schema))))
+    const example = String(exampleOf(parameter.schema))
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(example))
+    else query.set(parameter.name, example)
   }
-  const lines = [`curl -X ${call.method.toUpperCase()} ${shellQuote(serverUrl + path)}`]
+  const url = serverUrl + path + (query.size > 0 ? `?${query}` : '')
+  const lines = [`curl -X ${call.method.toUpperCase()} ${shellQuote(url)}`]
   if (isAuthenticated(call)) lines.push(`-H "Authorization: Bearer $TOKEN"`)
   const schema = requestSchema(call)
-  if (schema) {
+  if (schema && requestContentType(call) === 'multipart/form-data') {
+    // curl's -F sends multipart/form-data; a binary field's example is the file to attach.
+    for (const [name, field] of Object.entries(schema.properties ?? {})) {
+      const value = String(exampleOf(field))
+      lines.push(`-F ${shellQuote(field.format === 'binary' ? `${name}=@${value};type=application/pdf` : `${name}=${value}`)}`)
+    }
+  } else if (schema) {
     lines.push(`-H 'Content-Type: application/json'`)
     lines.push(`-d ${shellQuote(JSON.stringify(exampleOf(schema)))}`)
   }

@@ -40,6 +40,8 @@ export interface Operation {
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>
 }
 
+export type RequestContentType = 'application/json' | 'multipart/form-data'
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete'
 export type PathItem = Partial<Record<HttpMethod, Operation>>
 export type Paths = Record<string, PathItem>
@@ -76,6 +78,8 @@ interface OperationInput {
   auth: 'none' | 'bearer'
   parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema }[]
   requestBody?: Schema
+  /** JSON unless said otherwise; uploads are multipart. */
+  requestContentType?: RequestContentType
   success: { status: number; schema: Schema }
   errors: number[]
 }
@@ -108,7 +112,9 @@ export function operation(t: Translate, input: OperationInput): Operation {
         schema: p.schema,
       })),
     }),
-    ...(input.requestBody && { requestBody: { required: true, content: json(input.requestBody) } }),
+    ...(input.requestBody && {
+      requestBody: { required: true, content: { [input.requestContentType ?? 'application/json']: { schema: input.requestBody } } },
+    }),
     responses,
   }
 }

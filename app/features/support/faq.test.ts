@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FAQ_CATEGORIES, filterFaq, translateFaq, type FaqCategory } from './faq.ts'
 
@@ -22,6 +24,12 @@ const sample: FaqCategory[] = [
 describe('the support FAQ', () => {
   it('has four categories with 3, 3, 4 and 2 questions', () => {
     expect(FAQ_CATEGORIES.map((c) => c.items.length)).toEqual([3, 3, 4, 2])
+  })
+
+  it('has an English text for every category, question and answer', () => {
+    const english = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../locales/en/public.json'), 'utf8'))
+    const keys = translateFaq(echoKey).flatMap((c) => [c.title, ...c.items.flatMap((i) => [i.question, i.answer])])
+    expect(keys.filter((key) => !(key in english))).toEqual([])
   })
 
   it('translates every question and answer through its own key', () => {

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { gzipSync } from 'node:zlib'
+import { findFreePort } from '#db/embedded.ts'
+
+// `npm run report:pages`: the weight of each public page on a first visit, measured against the
+// production build: its HTML, and the JavaScript, CSS and translations a browser loads with it.
+// Budgets: HTML under 50 KB, JavaScript under 100 KB gzip; a page over budget is marked OVER. It is a
+// report, not a gate: it exits 1 only when a page does not answer 200.
+//
+//   npm run report:pages                         build, start a server on a fresh database, measure
+//   npm run report:pages -- --url https://host   measure a running instance instead
+
+const PAGES = ['/', '/support', '/privacy-policy', '/terms-of-service', '/api', '/login', '/register', '/request-password-reset']
+const HTML_BUDGET = 50 * 1024
+const JS_GZIP_BUDGET = 100 * 1024
+
+interface Weight {
+  raw: number
+  gzip: number
+}
+
+const weigh = (bytes: Uint8Array): Weight => ({ raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength })
+const add = (a: Weight, b: Weight): Weight => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip })
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+async function fetchBytes(url: string): Promise<{ status: number; bytes: Uint8Array }> {
+  // Asks for no compression, so that the sizes are the files' own; gzip is computed here.
+  const response = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) }
+}
+
+/** The scripts a first visit loads: module preloads, module scripts and the inline bootstrap's imports. */
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>()
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(match[1])
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g)) urls.add(match[1])
+  for (const match of html.matchAll(/import\s*(?:[^'"]*from\s*)?["']([^"']+\.js)["']/g)) urls.add(match[1])
+  return [...urls]
+}
+
+function stylesheetUrls(html: string): string[] {
+  return [...new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]))]
+}
+
+async function sumOf(baseUrl: string, urls: string[]): Promise<Weight> {
+  let total: Weight = { raw: 0, gzip: 0 }
+  for (const url of urls) total = add(total, weigh((await fetchBytes(new URL(url, baseUrl).href)).bytes))
+  return total
+}
+
+/** Prints the table; true when every page answered 200. */
+async function measure(baseUrl: string): Promise<boolean> {
+  const rows: string[][] = [['page', 'status', 'HTML', 'HTML gzip', 'JS', 'JS gzip', 'CSS gzip', 'texts gzip', 'budget']]
+  let allAnswered = true
+  for (const page of PAGES) {
+    const { status, bytes } = await fetchBytes(baseUrl + page)
+    const html = new TextDecoder().decode(bytes)
+    const htmlWeight = weigh(bytes)
+    const js = await sumOf(baseUrl, scriptUrls(html))
+    const css = await sumOf(baseUrl, stylesheetUrls(html))
+    // With JavaScript the browser also loads the interface texts of the page's language once.
+    const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en'
+    const texts = weigh((await fetchBytes(`${baseUrl}/api/translations/${language}`)).bytes)
+    const ok = htmlWeight.raw < HTML_BUDGET && js.gzip < JS_GZIP_BUDGET
+    if (status !== 200) allAnswered = false
+    rows.push([page, String(status), kb(htmlWeight.raw), kb(htmlWeight.gzip), kb(js.raw), kb(js.gzip), kb(css.gzip), kb(texts.gzip), ok ? 'ok' : 'OVER'])
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
+  console.log(`\nbudget: HTML < ${kb(HTML_BUDGET)}, JS < ${kb(JS_GZIP_BUDGET)} gzip (first load; texts are the translations JSON, loaded once per language)`)
+  return allAnswered
+}
+
+async function startServer(): Promise<{ baseUrl: string; server: ChildProcess }> {
+  const port = await findFreePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  // The end-to-end server: the production build on its own fresh embedded database.
+  const server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`)
+    const healthy = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)
+    if (healthy) return { baseUrl, server }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  server.kill('SIGTERM')
+  throw new Error('the server did not become healthy within 120 s')
+}
+
+const urlFlag = process.argv.indexOf('--url')
+if (urlFlag !== -1) {
+  const ok = await measure(process.argv[urlFlag + 1].replace(/\/$/, ''))
+  process.exitCode = ok ? 0 : 1
+} else {
+  const { baseUrl, server } = await startServer()
+  try {
+    const ok = await measure(baseUrl)
+    process.exitCode = ok ? 0 : 1
+  } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { startTestServer } from '#tests/helpers/server.ts'
+
+// The configured frames (feedback form, demo video), which the end-to-end server does not configure.
+const FEEDBACK_FORM_URL = 'https://forms.example.org/f/marginalia-feedback'
+const DEMO_VIDEO_URL = 'https://video.example.net/embed/marginalia-demo'
+const { baseUrl, db } = await startTestServer({ FEEDBACK_FORM_URL, DEMO_VIDEO_URL })
+
+async function signedInCookie(): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'frames@example.org', password_hash: 'unused', first_name: 'Ada', last_name: 'Lovelace' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const secret = await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 })
+  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
+}
+
+describe('feedback page', () => {
+  it('sends a signed-out visitor to login, remembering the page', async () => {
+    const res = await fetch(`${baseUrl}/feedback`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/login?redirectTo=%2Ffeedback')
+  })
+
+  it('shows the configured form in a 533 px frame that the CSP allows', async () => {
+    const res = await fetch(`${baseUrl}/feedback`, { headers: { Cookie: await signedInCookie() } })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toMatch(new RegExp(`<iframe[^>]*src="${FEEDBACK_FORM_URL}"[^>]*>`))
+    expect(html).toMatch(/<iframe[^>]*height="533"/)
+    expect(html).toMatch(/<iframe[^>]*title="Feedback form"/)
+    expect(res.headers.get('content-security-policy')).toContain('frame-src https://forms.example.org')
+  })
+})
+
+describe('home page demo', () => {
+  it('embeds the configured video instead of the still', async () => {
+    const res = await fetch(`${baseUrl}/`)
+    const html = await res.text()
+    expect(html).toMatch(new RegExp(`<iframe[^>]*src="${DEMO_VIDEO_URL}"[^>]*title="Marginalia demo video"`))
+    expect(html).not.toContain('/images/demo-still.svg')
+    expect(res.headers.get('content-security-policy')).toContain('https://video.example.net')
+  })
+})
