@@ -9,6 +9,7 @@ import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
 import { localStorage } from '#app/server/storage.server.ts'
 import { startBoss } from '#jobs/boss.ts'
+import { runExtract } from '#jobs/extract.ts'
 import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { corpusFile } from '#tests/helpers/corpus.ts'
@@ -60,7 +61,7 @@ describe('the pipeline, on real PDFs through the real queue', () => {
       { name: 'pdfminer-simple5.pdf', bytes: await corpusFile('pdfminer-simple5.pdf') },
     ]
     const result = await upload(user.id, files)
-    expect(result.ok).toBe(true)
+    expect(result).toMatchObject({ ok: true })
     if (!result.ok) return
     expect(result.documentIds).toHaveLength(3)
     await waitForStatus(result.documentIds, (s) => s === 'raw_annotations_inserted')
@@ -90,7 +91,7 @@ describe('the pipeline, on real PDFs through the real queue', () => {
     const incomplete = await submitCategorization({ db, boss }, user.id, { batchId: result.batchId }, new Map([...choices].slice(1)))
     expect(incomplete).toEqual({ ok: false, problem: 'incomplete' })
     const submitted = await submitCategorization({ db, boss }, user.id, { batchId: result.batchId }, choices)
-    expect(submitted.ok).toBe(true)
+    expect(submitted).toMatchObject({ ok: true })
     const again = await submitCategorization({ db, boss }, user.id, { batchId: result.batchId }, choices)
     expect(again).toEqual({ ok: false, problem: 'alreadySubmitted' })
 
@@ -139,5 +140,17 @@ describe('the pipeline, on real PDFs through the real queue', () => {
     const [row] = await waitForStatus(result.documentIds, (s) => s === 'failed' || s === 'raw_annotations_inserted')
     expect(row.upload_status).toBe('failed')
     expect(row.status_message).toMatch(/PDF/)
+  })
+
+  it("ends a PDF that takes longer than the engine's limit in ps1_timeout", async () => {
+    const user = await createUser(db)
+    const { insertDocument } = await import('#tests/helpers/documents.ts')
+    const { Readable } = await import('node:stream')
+    await storage.put('uploads/slow.pdf', Readable.from([await corpusFile('pymupdf-mupdf_explored.pdf')]), 'application/pdf')
+    const document = await insertDocument(db, user.id, { storageKey: 'uploads/slow.pdf' })
+    await runExtract({ db, storage, logger, engineTimeoutMs: 5 }, document.id)
+    const row = await db.selectFrom('documents').select(['upload_status', 'status_message']).where('id', '=', document.id).executeTakeFirstOrThrow()
+    expect(row.upload_status).toBe('ps1_timeout')
+    expect(row.status_message).toMatch(/too long/)
   })
 })

@@ -32,19 +32,9 @@ export async function batchDocuments(db: Db, userId: string, batchId: string) {
  * Every unique highlight colour across the batch, near shades from different readers grouped
  * (the engine's rule), sorted by hue, each with a few of its passages and the saved preference.
  */
-export async function batchColors(db: Db, userId: string, batchId: string): Promise<{ colors: BatchColor[]; representativeOf: Map<string, string> }> {
-  const rows = await db
-    .selectFrom('annotations')
-    .innerJoin('documents', 'documents.id', 'annotations.document_id')
-    .select(['annotations.color', 'annotations.text'])
-    .where('documents.batch_id', '=', batchId)
-    .where('documents.user_id', '=', userId)
-    .where('annotations.type', 'in', TEXT_MARKUP)
-    .where('annotations.color', 'is not', null)
-    .orderBy('documents.created_at')
-    .orderBy('annotations.position')
-    .execute()
-  const representativeOf = groupShades(rows.map((r) => r.color as string))
+export async function batchColors(db: Db, userId: string, batchId: string): Promise<{ colors: BatchColor[] }> {
+  const documents = await db.selectFrom('documents').select('id').where('batch_id', '=', batchId).where('user_id', '=', userId).execute()
+  const { rows, representativeOf } = await markupColors(db, documents.map((d) => d.id))
   const preferences = await db
     .selectFrom('user_color_preferences')
     .select(['hex', 'category_id'])
@@ -53,14 +43,35 @@ export async function batchColors(db: Db, userId: string, batchId: string): Prom
   const preferred = new Map(preferences.map((p) => [p.hex, p.category_id]))
   const byColor = new Map<string, BatchColor>()
   for (const row of rows) {
-    const hex = representativeOf.get(row.color as string) as string
+    const hex = representativeOf.get(row.color) as string
     const entry = byColor.get(hex) ?? { hex, count: 0, samples: [], preferredCategoryId: preferred.get(hex) ?? null }
     entry.count++
     if (row.text && entry.samples.length < SAMPLES_PER_COLOR) entry.samples.push(row.text.length > 160 ? `${row.text.slice(0, 157)}…` : row.text)
     byColor.set(hex, entry)
   }
-  const colors = sortByHue([...byColor.keys()]).map((hex) => byColor.get(hex) as BatchColor)
-  return { colors, representativeOf }
+  return { colors: sortByHue([...byColor.keys()]).map((hex) => byColor.get(hex) as BatchColor) }
+}
+
+/**
+ * The highlight colours of some documents and each one's group representative. The order is
+ * fixed (document, then position) because the representative of a group is its most used shade,
+ * first seen on a tie: the page and the submit must agree on it.
+ */
+async function markupColors(db: Db, documentIds: string[]) {
+  if (documentIds.length === 0) return { rows: [], representativeOf: new Map<string, string>() }
+  const rows = await db
+    .selectFrom('annotations')
+    .innerJoin('documents', 'documents.id', 'annotations.document_id')
+    .select(['annotations.color', 'annotations.text'])
+    .where('annotations.document_id', 'in', documentIds)
+    .where('annotations.type', 'in', TEXT_MARKUP)
+    .where('annotations.color', 'is not', null)
+    .orderBy('documents.created_at')
+    .orderBy('documents.id')
+    .orderBy('annotations.position')
+    .execute()
+  const colored = rows.map((r) => ({ color: r.color as string, text: r.text }))
+  return { rows: colored, representativeOf: groupShades(colored.map((r) => r.color)) }
 }
 
 export type CategorizationProblem = 'noDocuments' | 'alreadySubmitted' | 'incomplete' | 'notReady'
@@ -96,8 +107,8 @@ export async function submitCategorization(
     return { ok: false, problem: submittedAlready ? 'alreadySubmitted' : 'notReady' }
   }
   const ready = documents.filter((d) => isReadyForCategorization(d.upload_status))
-  const { colors, representativeOf } = await batchColorsOf(db, ready.map((d) => d.id))
-  if (colors.some((hex) => !choices.has(hex))) return { ok: false, problem: 'incomplete' }
+  const { representativeOf } = await markupColors(db, ready.map((d) => d.id))
+  if ([...new Set(representativeOf.values())].some((hex) => !choices.has(hex))) return { ok: false, problem: 'incomplete' }
   const categories = await db.selectFrom('color_categories').select('id').execute()
   const validIds = new Set(categories.map((c) => c.id))
   if ([...choices.values()].some((id) => !validIds.has(id))) return { ok: false, problem: 'incomplete' }
@@ -142,16 +153,4 @@ export async function submitCategorization(
   })
   if (!moved) return { ok: false, problem: 'alreadySubmitted' }
   return { ok: true, documentIds: moved }
-}
-
-async function batchColorsOf(db: Db, documentIds: string[]) {
-  const rows = await db
-    .selectFrom('annotations')
-    .select('color')
-    .where('document_id', 'in', documentIds)
-    .where('type', 'in', TEXT_MARKUP)
-    .where('color', 'is not', null)
-    .execute()
-  const representativeOf = groupShades(rows.map((r) => r.color as string))
-  return { colors: [...new Set(representativeOf.values())], representativeOf }
 }
