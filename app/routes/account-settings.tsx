@@ -214,7 +214,11 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
                 <li key={row.key} className="color-row">
                   <div className="field">
                     <label htmlFor={entry.hex.id}>{t('account.preferences.colorLabel', { number })}</label>
-                    <input {...hexProps} key={hexProps.key} />
+                    <span className="color-value">
+                      <input {...hexProps} key={hexProps.key} />
+                      {/* The colour as text too: a swatch alone says nothing to someone who cannot tell colours apart. */}
+                      <code>{entry.hex.value}</code>
+                    </span>
                     <FieldErrors field={entry.hex} />
                   </div>
                   <div className="field">

@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   subscribePerIp: { name: 'subscribe:ip', limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>
 
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowSeconds)) * 1000
+
 function windowStart(limit: RateLimit, now: number): Date {
   const size = limit.windowSeconds * 1000
   return new Date(Math.floor(now / size) * size)
@@ -37,8 +39,8 @@ export async function consumeRateLimit(db: Db, limit: RateLimit, key: string): P
     .returning('hits')
     .executeTakeFirstOrThrow()
   if (row.hits === 1) {
-    // First hit of a new window: earlier windows of this bucket are finished and can go.
-    await db.deleteFrom('rate_limits').where('bucket', '=', bucket).where('window_start', '<', start).execute()
+    // A new window began: counters older than the longest window are finished and can go.
+    await db.deleteFrom('rate_limits').where('window_start', '<', new Date(Date.now() - 2 * LONGEST_WINDOW_MS)).execute()
   }
   return row.hits > limit.limit
 }

@@ -35,6 +35,8 @@ export async function signIn(
 ): Promise<string> {
   const secret = await createSession(db, options)
   await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', options.userId).execute()
+  // Expired sessions are useless; each sign-in sweeps the user's own.
+  await db.deleteFrom('sessions').where('user_id', '=', options.userId).where('expires_at', '<=', new Date()).execute()
   return secret
 }
 
