@@ -153,6 +153,33 @@ function joinEntryLines(lines: string[]): string {
 
 const YEAR = /(?:^|[\s(,.])((?:19|20)\d{2})([a-z])?(?=[\s).,;:]|$)/
 
+const SURNAME_RE = String.raw`(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]u|[Ll]a|[Ll]e|ter|ten)\s+){0,2}\p{Lu}[\p{L}'’\-]*(?:\s?-\s?\p{Lu}[\p{L}'’]*)?`
+const INITIALS_RE = String.raw`(?:\p{Lu}\.\s?-?\s?){1,4}`
+const SEPARATOR_RE = String.raw`(?:\s*,\s*(?:and\s+|AND\s+|&\s*)?|\s*\b(?:and|AND)\s+|\s*&\s*)`
+/** An author list ends at punctuation before the title or at the year in parentheses. */
+const LIST_END = String.raw`(?=[.,:;]?\s|\s*\(|$)`
+/** Author lists as references print them, each as a whole-list pattern anchored at the start. */
+const AUTHOR_LISTS = [
+  // Gal, A., Eich, B., and Shaver, M. / GAL, A., AND EICH, B.
+  new RegExp(String.raw`^(?:${SURNAME_RE},\s*${INITIALS_RE}(?:\s*,?\s*(?:Jr\.|Sr\.))?)(?:${SEPARATOR_RE}${SURNAME_RE},\s*${INITIALS_RE})*(?:,?\s*et\s+al\.)?${LIST_END}`, 'u'),
+  // A. Gal, B. Eich, and M. Shaver
+  new RegExp(String.raw`^(?:${INITIALS_RE}\s*${SURNAME_RE})(?:${SEPARATOR_RE}${INITIALS_RE}\s*${SURNAME_RE})*(?:,?\s*et\s+al\.)?${LIST_END}`, 'u'),
+  // Gal A, Eich B, Shaver M (Vancouver)
+  new RegExp(String.raw`^(?:${SURNAME_RE}\s+\p{Lu}{1,4})(?:${SEPARATOR_RE}${SURNAME_RE}\s+\p{Lu}{1,4})*(?:,?\s*et\s+al\.?)?(?=[.,:;]\s|\s+\(|\s+(?:19|20)\d\d|$)`, 'u'),
+  // Andreas Gal, Brendan Eich and Mike Shaver
+  new RegExp(String.raw`^(?:\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)*\s+${SURNAME_RE})(?:${SEPARATOR_RE}\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)*\s+${SURNAME_RE})*(?:,?\s*et\s+al\.)?(?=[.,:]\s+(?:19|20)\d\d|[.:]\s|\s*\()`, 'u'),
+]
+
+/** The author list at the start of an entry: the longest of the known list shapes. */
+function leadingAuthors(raw: string): string {
+  let best = ''
+  for (const pattern of AUTHOR_LISTS) {
+    const match = pattern.exec(raw)
+    if (match && match[0].length > best.length) best = match[0]
+  }
+  return best
+}
+
 export function parseReference(index: number, label: string | null, raw: string): Reference {
   const doi = doiFromText(raw)
   const url = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;)]/.exec(raw)?.[0] ?? null
@@ -160,40 +187,49 @@ export function parseReference(index: number, label: string | null, raw: string)
   const yearMatch = YEAR.exec(raw)
   const year = yearMatch ? Number(yearMatch[1]) : null
 
-  let authorsPart = ''
+  let authorsPart = leadingAuthors(raw)
+  let rest = raw.slice(authorsPart.length)
+  if (!authorsPart) {
+    // An organisation or an unusual name: everything up to the year or the first full stop.
+    const cut = yearMatch && yearMatch.index < 150 ? yearMatch.index + 1 : raw.search(/\.\s/)
+    authorsPart = cut > 0 ? raw.slice(0, cut) : ''
+    rest = raw.slice(authorsPart.length)
+  }
+  // Skip the year that follows the authors: "(2009).", ", 2009.", ". 2009."
+  rest = rest.replace(/^[\s.,:]*\(?\s*(?:19|20)\d\d[a-z]?\s*\)?[.,:]?\s*/, '').replace(/^[\s.,:]+/, '')
+
   let title: string | null = null
-  let rest = ''
-  const quoted = /[“"]([^”"]{5,}?)[,.]?[”"]/.exec(raw)
+  const quoted = /^[“"]([^”"]{3,}?)[,.]?[”"]\s*,?\s*/.exec(rest)
   if (quoted) {
-    // IEEE / ACM numbered: A. Author, B. Author, "Title," Container, ...
-    authorsPart = raw.slice(0, quoted.index)
-    title = quoted[1].replace(/[,.]\s*$/, '')
-    rest = raw.slice(quoted.index + quoted[0].length)
-  } else if (yearMatch && yearMatch.index < Math.min(raw.length * 0.5, 250) && /[(.,]\s*$|^\s*$/.test(raw.slice(0, yearMatch.index + 1))) {
-    // Author–year: Authors (2020). Title. Container...
-    authorsPart = raw.slice(0, yearMatch.index)
-    const afterYear = raw.slice(yearMatch.index + yearMatch[0].length).replace(/^[a-z]?\)?[.,:]?\s*/, '')
-    const sentence = /^(.+?[.?!])(?:\s+|$)(.*)$/.exec(afterYear)
-    title = sentence ? sentence[1].replace(/\.$/, '') : afterYear || null
-    rest = sentence?.[2] ?? ''
+    title = quoted[1]
+    rest = rest.slice(quoted[0].length)
   } else {
-    // Authors. Title. Container, year.
-    const sentences = raw.split(/(?<=[^A-Z]\.)\s+(?=[A-Z0-9“"])/)
-    authorsPart = sentences[0] ?? ''
-    title = sentences[1]?.replace(/\.$/, '') ?? null
-    rest = sentences.slice(2).join(' ')
+    // The title runs to the first full stop, question or exclamation mark that ends a sentence.
+    const sentence = /^(.+?[\p{Ll}0-9)'’”"])([.?!])\s+(?=In\s|in\s|[\p{Lu}(\d]|https?:|doi)/u.exec(rest)
+    if (sentence) {
+      title = sentence[2] === '.' ? sentence[1] : sentence[1] + sentence[2]
+      rest = rest.slice(sentence[0].length)
+    } else {
+      title = rest.replace(/[.\s]+$/, '') || null
+      rest = ''
+    }
   }
   const authors = splitAuthors(authorsPart)
   const container = containerFrom(rest)
-  return { index, label, raw, authors, year, title: title?.trim() || null, container, doi, url, arxivId }
+  return { index, label, raw, authors, year, title: title?.replace(/[.,\s]+$/, '').trim() || null, container, doi, url, arxivId }
 }
 
 function splitAuthors(text: string): string[] {
-  const cleaned = text.replace(/\(?\s*(?:eds?\.|editors?)\s*\)?/gi, '').replace(/[(\s,.]+$/, '').trim()
+  // Keep the full stop of a final initial ("Shaver, M."), drop a sentence's.
+  const cleaned = text
+    .replace(/\(?\s*(?:eds?\.|editors?)\s*\)?/gi, '')
+    .replace(/[(\s,]+$/, '')
+    .replace(/(\p{Ll}{2}|\p{Lu}{2})\.$/u, '$1')
+    .trim()
   if (!cleaned) return []
   // "Gal, A., Eich, B., and Shaver, M." (family, initials) vs "A. Gal, B. Eich, and M. Shaver".
-  const familyFirst = /^\p{Lu}[\p{L}'’-]+,\s*(?:\p{Lu}\.|\p{Lu}\p{Ll}+)/u.test(cleaned)
-  const parts = cleaned.split(/\s*(?:,\s*(?:and|&)\s+|\s+and\s+|\s*&\s*|;\s*)\s*/)
+  const familyFirst = /^(?:(?:van|von|de|der|den|del|di|da|du|la|le)\s+)?\p{Lu}[\p{L}'’-]+,\s*\p{Lu}\./u.test(cleaned)
+  const parts = cleaned.split(/\s*(?:,\s*(?:and|AND|&)\s+|\s+(?:and|AND)\s+|\s*&\s*|;\s*)\s*/)
   const people: string[] = []
   for (const part of parts) {
     if (familyFirst) {
@@ -201,7 +237,7 @@ function splitAuthors(text: string): string[] {
       for (let i = 0; i < tokens.length; i += 2) {
         const family = tokens[i]?.trim()
         const given = tokens[i + 1]?.trim()
-        if (family) people.push(given ? `${family}, ${given}` : family)
+        if (family && !/^et al\.?$/i.test(family)) people.push(given ? `${family}, ${given}` : family)
       }
     } else {
       for (const name of part.split(/,\s*/)) if (name.trim() && !/^et al\.?$/i.test(name.trim())) people.push(name.trim())
