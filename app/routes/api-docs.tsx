@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/api-docs'
-import { buildOpenApi, callsByTag, type DocumentedCall } from '#app/features/api-docs/openapi.ts'
+import { API_AREAS, buildOpenApi, callsByTag, type DocumentedCall } from '#app/features/api-docs/openapi.ts'
 import {
   curlExample,
   errorResponses,
@@ -23,12 +24,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getInstance(context)
   const { config } = getServices(context)
+  const area = new URL(request.url).searchParams.get('area')
+  if (area !== null && !API_AREAS.some((a) => a.tag === area)) throw data(null, { status: 404 })
   return {
-    title: t('apiDocs.meta.title'),
+    title: area ? t('apiDocs.area.meta.title', { area: t(`apiDocs.tag.${area}`) }) : t('apiDocs.meta.title'),
     description: t('apiDocs.meta.description'),
+    area,
     serverUrl: config.appUrl,
     sessionDays: config.sessionTtlDays,
     enterpriseEmail: config.enterpriseEmail,
@@ -36,40 +40,59 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const anchorOf = (call: DocumentedCall) => `call-${call.operation.operationId}`
+const areaUrl = (tag: string) => `/api?area=${tag}`
 
 /**
  * Rendered from the same OpenAPI description that /api/openapi.json serves. It is built here from
- * the translations rather than sent as loader data, which keeps the page's HTML small.
+ * the translations rather than sent as loader data, which keeps the page's HTML small. /api is the
+ * overview (conventions and every call listed); each area's calls are documented in full on
+ * /api?area=<tag>, so each page stays light as areas are added.
  */
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const groups = useMemo(() => callsByTag(buildOpenApi(t, loaderData.serverUrl)), [t, loaderData.serverUrl])
+  const { area, serverUrl, sessionDays } = loaderData
+  const groups = useMemo(() => callsByTag(buildOpenApi(t, serverUrl)), [t, serverUrl])
+  const shown = groups.find((group) => group.tag === area)
   return (
     <main id="main" className="page public-page api-docs">
-      <h1>{t('apiDocs.title')}</h1>
-      <p className="lead">{t('apiDocs.intro')}</p>
-      <p>
-        {t('apiDocs.openapiLink.before')} <a href="/api/openapi.json">/api/openapi.json</a>
-      </p>
+      {shown ? (
+        <>
+          <p className="eyebrow">
+            <Link to="/api">{t('apiDocs.title')}</Link>
+          </p>
+          <h1>{shown.description}</h1>
+          <p className="lead">{t('apiDocs.area.intro')}</p>
+        </>
+      ) : (
+        <>
+          <h1>{t('apiDocs.title')}</h1>
+          <p className="lead">{t('apiDocs.intro')}</p>
+          <p>
+            {t('apiDocs.openapiLink.before')} <a href="/api/openapi.json">/api/openapi.json</a>
+          </p>
+        </>
+      )}
 
       <nav aria-labelledby="api-toc-title" className="toc card">
         <h2 id="api-toc-title">{t('apiDocs.toc.title')}</h2>
         <ul>
           <li>
-            <a href="#conventions">{t('apiDocs.conventions.title')}</a>
+            <Link to="/api#conventions">{t('apiDocs.conventions.title')}</Link>
           </li>
           {groups.map((group) => (
             <li key={group.tag}>
-              <a href={`#tag-${group.tag}`}>{group.description}</a>
+              <Link to={areaUrl(group.tag)} aria-current={group.tag === area ? 'page' : undefined}>
+                {group.description}
+              </Link>
               <ul>
                 {group.calls.map((call) => (
                   <li key={anchorOf(call)}>
-                    <a href={`#${anchorOf(call)}`}>
+                    <Link to={`${areaUrl(group.tag)}#${anchorOf(call)}`}>
                       <code>
                         {call.method.toUpperCase()} {call.path}
                       </code>{' '}
                       {call.operation.summary}
-                    </a>
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -81,47 +104,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <section id="conventions" aria-labelledby="conventions-title">
-        <h2 id="conventions-title">{t('apiDocs.conventions.title')}</h2>
-        <h3>{t('apiDocs.conventions.auth.title')}</h3>
-        <p>{t('apiDocs.conventions.auth.body', { sessionDays: loaderData.sessionDays })}</p>
-        <pre>
-          <code>{`curl -X POST '${loaderData.serverUrl}/api/login' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"email":"ada@example.org","password":"…"}'\nTOKEN=…  # ${t('apiDocs.conventions.auth.tokenComment')}`}</code>
-        </pre>
-        <h3>{t('apiDocs.conventions.requests.title')}</h3>
-        <p>{t('apiDocs.conventions.requests.body')}</p>
-        <h3>{t('apiDocs.conventions.errors.title')}</h3>
-        <p>{t('apiDocs.conventions.errors.body')}</p>
-        <pre>
-          <code>{'{ "message": "Email is required.", "errors": { "email": "Email is required." } }'}</code>
-        </pre>
-        <table>
-          <caption className="visually-hidden">{t('apiDocs.conventions.errors.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('apiDocs.column.status')}</th>
-              <th scope="col">{t('apiDocs.column.meaning')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {['400', '401', '403', '404', '409', '413', '429'].map((status) => (
-              <tr key={status}>
-                <td>{status}</td>
-                <td>{t(`apiDocs.status.${status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-
-      {groups.map((group) => (
-        <section key={group.tag} id={`tag-${group.tag}`} aria-labelledby={`tag-${group.tag}-title`}>
-          <h2 id={`tag-${group.tag}-title`}>{group.description}</h2>
-          {group.calls.map((call) => (
-            <ApiCall key={anchorOf(call)} call={call} serverUrl={loaderData.serverUrl} />
-          ))}
-        </section>
-      ))}
+      {shown ? (
+        shown.calls.map((call) => <ApiCall key={anchorOf(call)} call={call} serverUrl={serverUrl} />)
+      ) : (
+        <Conventions serverUrl={serverUrl} sessionDays={sessionDays} />
+      )}
 
       <section id="enterprise" className="band" aria-labelledby="enterprise-title">
         <h2 id="enterprise-title">{t('apiDocs.enterprise.title')}</h2>
@@ -133,6 +120,44 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </main>
+  )
+}
+
+function Conventions({ serverUrl, sessionDays }: { serverUrl: string; sessionDays: number }) {
+  const { t } = useTranslation()
+  return (
+    <section id="conventions" aria-labelledby="conventions-title">
+      <h2 id="conventions-title">{t('apiDocs.conventions.title')}</h2>
+      <h3>{t('apiDocs.conventions.auth.title')}</h3>
+      <p>{t('apiDocs.conventions.auth.body', { sessionDays })}</p>
+      <pre>
+        <code>{`curl -X POST '${serverUrl}/api/login' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"email":"ada@example.org","password":"…"}'\nTOKEN=…  # ${t('apiDocs.conventions.auth.tokenComment')}`}</code>
+      </pre>
+      <h3>{t('apiDocs.conventions.requests.title')}</h3>
+      <p>{t('apiDocs.conventions.requests.body')}</p>
+      <h3>{t('apiDocs.conventions.errors.title')}</h3>
+      <p>{t('apiDocs.conventions.errors.body')}</p>
+      <pre>
+        <code>{'{ "message": "Email is required.", "errors": { "email": "Email is required." } }'}</code>
+      </pre>
+      <table>
+        <caption className="visually-hidden">{t('apiDocs.conventions.errors.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('apiDocs.column.status')}</th>
+            <th scope="col">{t('apiDocs.column.meaning')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {['400', '401', '403', '404', '409', '413', '429'].map((status) => (
+            <tr key={status}>
+              <td>{status}</td>
+              <td>{t(`apiDocs.status.${status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   )
 }
 

@@ -219,8 +219,8 @@ test.describe('privacy policy and terms of service', () => {
   })
 })
 
-test.describe('API page', () => {
-  test('documents every call of the OpenAPI description with auth, fields, errors and curl', async ({ page, request }, testInfo) => {
+test.describe('API pages', () => {
+  test('the overview lists every call of the OpenAPI description and the conventions', async ({ page, request }, testInfo) => {
     const description = await (await request.get('/api/openapi.json')).json()
     expect(description.openapi).toBe('3.1.0')
     await page.goto('/api')
@@ -228,20 +228,49 @@ test.describe('API page', () => {
     const calls = Object.entries(description.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     )
-    expect(calls.length).toBeGreaterThan(10)
-    await expect(page.locator('article.api-call h3')).toHaveText(calls)
+    expect(calls.length).toBeGreaterThan(15)
+    const toc = page.getByRole('navigation', { name: 'Contents' })
+    await expect(toc.locator('li li code')).toHaveText(calls)
+    const conventions = page.locator('#conventions')
+    await expect(conventions).toContainText('Authorization: Bearer <token>')
+    await expect(conventions.locator('tbody tr')).toHaveCount(7)
+    await expect(page.getByRole('link', { name: 'Write to enterprise@marginalia.app' })).toHaveAttribute('href', 'mailto:enterprise@marginalia.app')
+    await expectAccessible(page)
+    await screenshots(page, testInfo, 'api')
+  })
+
+  test('each area page documents its calls with auth, fields, errors and curl', async ({ page, request }, testInfo) => {
+    const description = await (await request.get('/api/openapi.json')).json()
+    for (const { name } of description.tags as { name: string }[]) {
+      await page.goto(`/api?area=${name}`)
+      await expectPageBasics(page, / · Enterprise API · Marginalia$/)
+      const expected = Object.entries(description.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([, operation]) => operation.tags.includes(name))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      await expect(page.locator('article.api-call h3')).toHaveText(expected)
+      await expectAccessible(page)
+    }
+
     const login = page.locator('#call-login')
+    await page.goto('/api')
+    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: /POST \/api\/login/ }).click()
+    await expect(page).toHaveURL(/\/api\?area=accounts#call-login$/)
+    await expect(login).toBeInViewport()
     await expect(login).toContainText('Authentication: none')
     await expect(login.locator('table').first()).toContainText('password')
     await expect(login).toContainText('401')
     await expect(login.locator('pre').last()).toContainText("curl -X POST 'http://127.0.0.1:")
-    await expect(page.locator('#call-getAccountDetails')).toContainText('Authentication: Bearer token')
     await expect(page.locator('#call-getAccountDetails pre').last()).toContainText('Authorization: Bearer $TOKEN')
-    await expect(page.getByRole('link', { name: 'Write to enterprise@marginalia.app' })).toHaveAttribute('href', 'mailto:enterprise@marginalia.app')
-    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: /PUT \/api\/account\/password/ }).click()
-    await expect(page).toHaveURL(/#call-changePassword$/)
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'api')
+
+    await page.goto('/api?area=documents')
+    await expect(page.locator('#call-upload pre').last()).toContainText("-F 'pdf_file=@paper.pdf;type=application/pdf'")
+    await expect(page.locator('#call-listDocuments table').first()).toContainText('sort_by')
+    await screenshots(page, testInfo, 'api-documents')
+
+    const unknown = await page.goto('/api?area=nothing')
+    expect(unknown?.status()).toBe(404)
   })
 })
 
