@@ -11,7 +11,7 @@ import type { PaintedColors, RawAnnotation } from './annotations.ts'
 import { documentColors } from './colors.ts'
 import { pageGlyphs } from './glyphs.ts'
 import type { Glyph } from './glyphs.ts'
-import { emptyLexicon, learnWords } from './hyphenation.ts'
+import { cleanText, emptyLexicon, learnWords } from './hyphenation.ts'
 import { pageLines } from './layout.ts'
 import { openPdf } from './load.ts'
 import { readMetadata } from './metadata.ts'
@@ -82,8 +82,12 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   }
 
   // Front pages for metadata, back pages for references.
+  // A front page whose glyphs we already have (it carries markup) is not read a second time.
   const front: TextLine[] = []
-  for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) front.push(...(await linesOf(doc, p, warnings)))
+  for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) {
+    const glyphs = glyphCache.get(p)
+    front.push(...(glyphs ? linesFromGlyphs(glyphs, p) : await linesOf(doc, p, warnings)))
+  }
   // Read backwards from the last page and stop at the page that holds the reference heading.
   const backStart = Math.max(FRONT_PAGES + 1, pageCount - BACK_PAGES + 1)
   const backPages: TextLine[][] = []
@@ -109,6 +113,18 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
     references,
     warnings,
   }
+}
+
+/** Text lines of a page from its glyphs, in the shape getTextContent-based lines have. */
+function linesFromGlyphs(glyphs: Glyph[], pageNumber: number): TextLine[] {
+  return pageLines(glyphs).map((line) => ({
+    text: cleanText(line.text),
+    size: line.size,
+    x: line.x0,
+    y: line.baseline,
+    page: pageNumber,
+    fontName: '',
+  }))
 }
 
 async function linesOf(doc: PDFDocumentProxy, pageNumber: number, warnings: string[]): Promise<TextLine[]> {
