@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next'
+import type { FormReply } from '#app/lib/form.ts'
+
 export interface StatusMessageProps {
   message: { text: string; success: boolean } | undefined | null
   id?: string
@@ -11,4 +14,11 @@ export function StatusMessage({ message, id }: StatusMessageProps) {
       {message.text}
     </p>
   )
+}
+
+/** The server's message for a form post, or (with JavaScript) the spec's message for a post that got no answer. */
+export function FormOutcome({ reply }: { reply: FormReply | undefined }) {
+  const { t } = useTranslation()
+  const message = reply?.message ?? (reply?.failure ? { text: t(reply.failure), success: false } : undefined)
+  return <StatusMessage message={message} />
 }

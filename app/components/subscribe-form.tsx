@@ -5,7 +5,7 @@ import { useFetcher } from 'react-router'
 import { SubscribeSchema } from '#app/features/subscribers/schema.ts'
 import type { FormReply } from '#app/lib/form.ts'
 import { CheckboxField, TextField } from './field.tsx'
-import { StatusMessage } from './status-message.tsx'
+import { FormOutcome } from './status-message.tsx'
 
 /**
  * The updates subscription form (first name, e-mail, marketing consent). It posts to /subscribe: with
@@ -32,7 +32,7 @@ export function SubscribeForm({ reply, id = 'subscribe' }: { reply?: FormReply; 
       <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
         {t('subscribe.submit')}
       </button>
-      <StatusMessage message={fetcher.state === 'idle' ? current?.message : undefined} />
+      <FormOutcome reply={fetcher.state === 'idle' ? current : undefined} />
     </fetcher.Form>
   )
 }

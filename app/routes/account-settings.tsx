@@ -5,7 +5,7 @@ import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
-import { StatusMessage } from '#app/components/status-message.tsx'
+import { FormOutcome } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { changePassword, updateProfile } from '#app/features/accounts/mutations.server.ts'
 import { getAccountDetails, type AccountDetails } from '#app/features/accounts/queries.server.ts'
@@ -13,7 +13,7 @@ import { ACCOUNT_RESEARCH_FIELDS, ACCOUNT_TITLES, ChangePasswordSchema, ProfileS
 import { savePreferences } from '#app/features/preferences/mutations.server.ts'
 import { getPreferences, type UserPreferences } from '#app/features/preferences/queries.server.ts'
 import { PreferencesSchema } from '#app/features/preferences/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FailureKeys, type FormReply } from '#app/lib/form.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
@@ -78,6 +78,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   throw new Response('Bad Request', { status: 400 })
+}
+
+const FAILURE_KEYS: Record<AccountForm, FailureKeys> = {
+  profile: { network: 'account.update.networkError', failed: 'account.update.serverError' },
+  password: { network: 'account.password.networkError', failed: 'account.password.serverError' },
+  preferences: { network: 'account.update.networkError', failed: 'account.update.serverError' },
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<AccountReply> {
+  const form = (await request.clone().formData()).get('_form')
+  const which: AccountForm = form === 'password' || form === 'preferences' ? form : 'profile'
+  const reply = await replyOrFailure(serverAction, FAILURE_KEYS[which])
+  return { form: which, ...reply }
 }
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -148,7 +161,7 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
           options={optionsWith(ACCOUNT_RESEARCH_FIELDS, details.researchField, (v) => t(`accounts.researchFieldOption.${v}`))}
           placeholder={t('accounts.field.choose')}
         />
-        <StatusMessage message={reply?.message} />
+        <FormOutcome reply={reply} />
         <SubmitButton form="profile" label={t('account.profile.submit')} />
       </Form>
     </section>
@@ -167,7 +180,7 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
         <TextField field={fields.oldPassword} type="password" label={t('accounts.field.oldPassword')} autoComplete="current-password" />
         <NewPasswordField field={fields.newPassword} label={t('accounts.field.newPassword')} />
         <TextField field={fields.confirmNewPassword} type="password" label={t('accounts.field.confirmPassword')} autoComplete="new-password" />
-        <StatusMessage message={reply?.message} />
+        <FormOutcome reply={reply} />
         <SubmitButton form="password" label={t('account.password.submit')} />
       </Form>
     </section>
@@ -248,7 +261,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
             {t('account.preferences.addColor')}
           </button>
         </fieldset>
-        <StatusMessage message={reply?.message} />
+        <FormOutcome reply={reply} />
         <SubmitButton form="preferences" label={t('account.preferences.submit')} />
       </Form>
     </section>

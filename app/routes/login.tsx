@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/login'
 import { TextField } from '#app/components/field.tsx'
-import { StatusMessage } from '#app/components/status-message.tsx'
+import { FormOutcome } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { attemptLogin } from '#app/features/accounts/login.server.ts'
 import { signIn } from '#app/features/accounts/mutations.server.ts'
 import { LoginSchema } from '#app/features/accounts/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
@@ -51,6 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return replyOrFailure(serverAction, { network: 'accounts.login.networkError', failed: 'accounts.login.failed' })
+}
+
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -62,7 +66,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
         <TextField field={fields.email} type="email" label={t('accounts.field.email')} autoComplete="username" />
         <TextField field={fields.password} type="password" label={t('accounts.field.password')} autoComplete="current-password" />
-        <StatusMessage message={actionData?.message} />
+        <FormOutcome reply={actionData} />
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           {t('accounts.login.submit')}
         </button>

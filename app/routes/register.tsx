@@ -6,13 +6,13 @@ import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
 import type { Route } from './+types/register'
 import { SelectField, TextField } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
-import { StatusMessage } from '#app/components/status-message.tsx'
+import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { registerUser } from '#app/features/accounts/mutations.server.ts'
 import { findInvitationEmail } from '#app/features/accounts/queries.server.ts'
 import { REGISTRATION_RESEARCH_FIELDS, REGISTRATION_TITLES, RegisterSchema } from '#app/features/accounts/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
@@ -48,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FormReply>({ result: submission.reply({ hideFields }), message: formMessage(context, outcome.messageKey) }, { status: 400 })
   }
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message: formMessage(context, 'accounts.register.success') })
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return replyOrFailure(serverAction, { network: 'accounts.register.networkError', failed: 'accounts.register.failed' })
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,7 +119,7 @@ function RegisterForm({ invitation, reply }: { invitation: { code: string; email
       <TextField field={fields.organization} label={t('accounts.field.organization')} autoComplete="organization" />
       <NewPasswordField field={fields.password} label={t('accounts.field.password')} />
       <SelectField field={fields.research_field} label={t('accounts.field.researchField')} options={researchFields} placeholder={t('accounts.field.choose')} />
-      <StatusMessage message={reply?.message} />
+      <FormOutcome reply={reply} />
       <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
         {t('accounts.register.submit')}
       </button>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/request-password-reset'
 import { TextField } from '#app/components/field.tsx'
-import { StatusMessage } from '#app/components/status-message.tsx'
+import { FormOutcome } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { sendPasswordResetLink } from '#app/features/accounts/password-reset.server.ts'
 import { RequestResetSchema } from '#app/features/accounts/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
@@ -36,6 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message: formMessage(context, 'accounts.resetRequest.sent') })
 }
 
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return replyOrFailure(serverAction, { network: 'accounts.resetRequest.failed', failed: 'accounts.resetRequest.failed' })
+}
+
 export default function RequestPasswordReset({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
@@ -46,7 +50,7 @@ export default function RequestPasswordReset({ actionData }: Route.ComponentProp
       <p>{t('accounts.resetRequest.description')}</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <TextField field={fields.email} type="email" label={t('accounts.field.email')} autoComplete="email" />
-        <StatusMessage message={actionData?.message} />
+        <FormOutcome reply={actionData} />
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           {t('accounts.resetRequest.submit')}
         </button>

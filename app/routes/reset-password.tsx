@@ -6,12 +6,12 @@ import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { TextField } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
-import { StatusMessage } from '#app/components/status-message.tsx'
+import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { resetPassword } from '#app/features/accounts/mutations.server.ts'
 import { resetTokenProblem } from '#app/features/accounts/queries.server.ts'
 import { ResetPasswordSchema } from '#app/features/accounts/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -49,6 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<FormReply>({ result: submission.reply({ hideFields }), message }, { status: 400 })
   }
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message: formMessage(context, 'accounts.reset.success') })
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return replyOrFailure(serverAction, { network: 'accounts.reset.networkError', failed: 'accounts.reset.serverError' })
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +99,7 @@ function ResetForm({ token, reply }: { token: string; reply: FormReply | undefin
       <input type="hidden" name="token" value={token} />
       <NewPasswordField field={fields.newPassword} label={t('accounts.field.newPassword')} />
       <TextField field={fields.confirmPassword} type="password" label={t('accounts.field.confirmPassword')} autoComplete="new-password" />
-      <StatusMessage message={reply?.message} />
+      <FormOutcome reply={reply} />
       <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
         {t('accounts.reset.submit')}
       </button>

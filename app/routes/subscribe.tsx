@@ -5,7 +5,7 @@ import type { Route } from './+types/subscribe'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
 import { subscribeToUpdates } from '#app/features/subscribers/mutations.server.ts'
 import { SubscribeSchema } from '#app/features/subscribers/schema.ts'
-import type { FormReply } from '#app/lib/form.ts'
+import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
@@ -31,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The spec's thanks contains none of its success words, but it is the success state of this form.
   const message = { text: getInstance(context).t('subscribe.success'), success: true }
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message })
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return replyOrFailure(serverAction, { network: 'subscribe.networkError', failed: 'subscribe.failed' })
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {
