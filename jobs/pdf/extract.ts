@@ -24,6 +24,8 @@ import type { Extraction, ExtractOptions } from './types.ts'
 
 /** Pages read from the front for the title block, DOI and arXiv stamp. */
 const FRONT_PAGES = 2
+/** A first page with fewer text lines than this is a cover or a blank: read the next one too. */
+const MIN_FRONT_LINES = 8
 /** At most this many pages from the end are searched for the reference list. */
 const BACK_PAGES = 12
 
@@ -82,9 +84,11 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   }
 
   // Front pages for metadata, back pages for references.
-  // A front page whose glyphs we already have (it carries markup) is not read a second time.
+  // The first page holds the title block; the second is read only when the first is a cover
+  // or nearly empty. A page whose glyphs we already have (it carries markup) is not read again.
   const front: TextLine[] = []
   for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) {
+    if (p > 1 && front.length >= MIN_FRONT_LINES) break
     const glyphs = glyphCache.get(p)
     front.push(...(glyphs ? linesFromGlyphs(glyphs, p) : await linesOf(doc, p, warnings)))
   }
