@@ -211,7 +211,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
           options={preferences.availableReferenceLanguages.map((s) => ({ value: String(s.id), label: s.name }))}
           placeholder={t('account.preferences.noDefaultStyle')}
         />
-        <fieldset className="color-preferences">
+        <fieldset className="color-preferences" aria-describedby={list.errors?.length ? `color-preferences-help ${list.errorId}` : 'color-preferences-help'}>
           <legend>{t('account.preferences.colors')}</legend>
           <p id="color-preferences-help" className="hint">
             {t('account.preferences.colorsHelp')}

@@ -10,11 +10,11 @@ import { attemptLogin } from '#app/features/accounts/login.server.ts'
 import { signIn } from '#app/features/accounts/mutations.server.ts'
 import { LoginSchema } from '#app/features/accounts/schema.ts'
 import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
-import { redirectIfSignedIn } from '#app/server/auth.server.ts'
+import { afterLoginPath, redirectIfSignedIn } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices, requestInfoContext } from '#app/server/services.server.ts'
-import { commitSessionCookie, safeRedirectPath } from '#app/server/session.server.ts'
+import { commitSessionCookie } from '#app/server/session.server.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -23,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context)
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')
-  return { title: getInstance(context).t('accounts.login.meta.title'), redirectTo: redirectTo ? safeRedirectPath(redirectTo) : '' }
+  return { title: getInstance(context).t('accounts.login.meta.title'), redirectTo: redirectTo ? afterLoginPath(redirectTo) : '' }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip,
     userAgent: request.headers.get('User-Agent'),
   })
-  return redirect(safeRedirectPath(formData.get('redirectTo')), {
+  return redirect(afterLoginPath(formData.get('redirectTo')), {
     headers: { 'Set-Cookie': await commitSessionCookie(secret, config.sessionTtlDays, config.secureCookies) },
   })
 }

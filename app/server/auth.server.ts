@@ -28,12 +28,18 @@ export async function requireUser(request: Request, context: Context): Promise<S
   return { ...user, sessionSecret: secret }
 }
 
+/** Where a sign-in goes: the remembered same-site page, or /dashboard (also instead of /login itself, which would loop). */
+export function afterLoginPath(redirectTo: unknown): string {
+  const path = safeRedirectPath(redirectTo)
+  return /^\/login(?:[/?#]|$)/.test(path) ? '/dashboard' : path
+}
+
 /** A signed-in user who opens /login goes where a sign-in would take them. */
 export async function redirectIfSignedIn(request: Request, context: Context): Promise<void> {
   const { db, config } = getServices(context)
   const secret = await readSessionId(request, config.secureCookies)
   if (secret && (await findUserBySecret(db, secret, 'browser'))) {
-    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')))
+    throw redirect(afterLoginPath(new URL(request.url).searchParams.get('redirectTo')))
   }
 }
 

@@ -282,3 +282,11 @@ describe('account settings page', () => {
     expect((await get('/account-settings', other)).status).toBe(302)
   })
 })
+
+describe('redirect after login', () => {
+  it('never sends a signed-in user back to /login', async () => {
+    const cookie = cookieFrom(await post('/login', { email: 'rosalind@example.org', password: 'Photo-51-Xray!' }))
+    expect((await get('/login?redirectTo=%2Flogin', cookie)).headers.get('location')).toBe('/dashboard')
+    expect((await post('/login', { email: 'rosalind@example.org', password: 'Photo-51-Xray!', redirectTo: '/login?x=1' })).headers.get('location')).toBe('/dashboard')
+  })
+})
