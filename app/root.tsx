@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -86,11 +87,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation()
+  const { i18n, t } = useTranslation()
+  const navigation = useNavigation()
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale)
   }, [loaderData.locale, i18n])
-  return <Outlet />
+  return (
+    <>
+      {/* With JavaScript, page changes happen in place; this bar is the loading state the spec asks for. */}
+      {navigation.state === 'loading' ? <div className="navigation-progress" role="status" aria-label={t('app.loading')} /> : null}
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
