@@ -63,7 +63,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <p>{t('accounts.waitlist.description')}</p>
         <SubscribeForm id="waitlist-subscribe" />
         <p className="form-links">
-          {t('accounts.register.haveAccount')} <Link to="/login">{t('accounts.register.login')}</Link>
+          <span>
+            {t('accounts.register.haveAccount')} <Link to="/login">{t('accounts.register.login')}</Link>
+          </span>
         </p>
       </main>
     )
@@ -124,7 +126,9 @@ function RegisterForm({ invitation, reply }: { invitation: { code: string; email
         {t('accounts.register.submit')}
       </button>
       <p className="form-links">
-        {t('accounts.register.haveAccount')} <Link to="/login">{t('accounts.register.login')}</Link>
+        <span>
+          {t('accounts.register.haveAccount')} <Link to="/login">{t('accounts.register.login')}</Link>
+        </span>
       </p>
     </Form>
   )
