@@ -57,21 +57,48 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
 
   const { annotations, rawById } = await buildAnnotations(raws, pageLabels, (pageIndex) => appearanceColors(doc, pageIndex))
 
-  // Text under markup, page by page, with a lexicon of the page's own words for line-end joins.
+  // Glyph-exact text for the pages that carry text markup.
   const glyphCache = new Map<number, Glyph[]>()
-  const lexicon = emptyLexicon()
   const markupPages = [...new Set(annotations.filter((a) => TEXT_MARKUP.has(a.type)).map((a) => a.page))].sort((a, b) => a - b)
   for (const pageNumber of markupPages) {
     try {
       const page = await doc.getPage(pageNumber)
-      const glyphs = await pageGlyphs(page)
-      glyphCache.set(pageNumber, glyphs)
-      for (const line of pageLines(glyphs)) learnWords(lexicon, line.text.replace(/\S+[-\u00ad]$/u, ''))
+      glyphCache.set(pageNumber, await pageGlyphs(page))
       page.cleanup()
     } catch (error) {
       warnings.push(`Page ${pageNumber}: text could not be read (${(error as Error).message}).`)
     }
   }
+  const linesOfPage = async (pageNumber: number) => {
+    const glyphs = glyphCache.get(pageNumber)
+    return glyphs ? linesFromGlyphs(glyphs, pageNumber) : await linesOf(doc, pageNumber, warnings)
+  }
+
+  // The first page holds the title block; the second is read only when the first is a cover
+  // or nearly empty. A page whose glyphs we already have is not read a second time.
+  const front: TextLine[] = []
+  let lastFrontPage = 0
+  for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) {
+    if (p > 1 && front.length >= MIN_FRONT_LINES) break
+    front.push(...(await linesOfPage(p)))
+    lastFrontPage = p
+  }
+  // The reference list: read backwards from the last page, stop at the page with its heading.
+  const backPages: TextLine[][] = []
+  for (let p = pageCount; p >= Math.max(lastFrontPage + 1, pageCount - BACK_PAGES + 1); p--) {
+    const lines = await linesOfPage(p)
+    backPages.unshift(lines)
+    if (lines.some((line) => isReferenceHeading(line.text))) break
+  }
+  const back = backPages.flat()
+
+  // The document's own words decide line-end joins (hyphenation.ts); line-end fragments are
+  // left out so that "extrac-" does not teach the lexicon a word.
+  const lexicon = emptyLexicon()
+  const learn = (text: string) => learnWords(lexicon, text.replace(/\S+[-\u00ad]$/u, ''))
+  for (const glyphs of glyphCache.values()) for (const line of pageLines(glyphs)) learn(line.text)
+  for (const line of [...front, ...back]) learn(line.text)
+
   for (const annotation of annotations) {
     if (!TEXT_MARKUP.has(annotation.type)) continue
     const glyphs = glyphCache.get(annotation.page)
@@ -82,25 +109,6 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   if (markupPages.length > 0 && markupPages.every((p) => (glyphCache.get(p) ?? []).length === 0)) {
     warnings.push('The pages with highlights have no text layer (a scan without OCR?), so highlighted text could not be read.')
   }
-
-  // Front pages for metadata, back pages for references.
-  // The first page holds the title block; the second is read only when the first is a cover
-  // or nearly empty. A page whose glyphs we already have (it carries markup) is not read again.
-  const front: TextLine[] = []
-  for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) {
-    if (p > 1 && front.length >= MIN_FRONT_LINES) break
-    const glyphs = glyphCache.get(p)
-    front.push(...(glyphs ? linesFromGlyphs(glyphs, p) : await linesOf(doc, p, warnings)))
-  }
-  // Read backwards from the last page and stop at the page that holds the reference heading.
-  const backStart = Math.max(FRONT_PAGES + 1, pageCount - BACK_PAGES + 1)
-  const backPages: TextLine[][] = []
-  for (let p = pageCount; p >= backStart; p--) {
-    const lines = await linesOf(doc, p, warnings)
-    backPages.unshift(lines)
-    if (lines.some((line) => isReferenceHeading(line.text))) break
-  }
-  const back = backPages.flat()
 
   const metadata = await readMetadata(doc, front)
   const references = findReferences([...front, ...back])
