@@ -138,6 +138,11 @@ describe('POST /api/register', () => {
     expect(res.json.message).toBe(PASSWORD_RULES_MESSAGE)
   })
 
+  it('names the lowercase rule too', async () => {
+    const res = await register('shouty@example.org', { password: 'SHOUTING-1!' })
+    expect(res.json.message).toBe('Password must contain at least one lowercase letter')
+  })
+
   it('requires first and last name, and a title from the registration list', async () => {
     const res = await register('names@example.org', { first_name: ' ', last_name: undefined, title: 'Assoc. Prof.' })
     expect(res.status).toBe(400)

@@ -251,6 +251,21 @@ describe('account settings page', () => {
     expect(prefsHtml.indexOf('value="#ff0000"')).toBeLessThan(prefsHtml.indexOf('value="#0000ff"'))
   })
 
+  it('says why preferences were not saved', async () => {
+    const cookie = cookieFrom(await post('/login', { email: 'curie@example.org', password: GOOD_PASSWORD }))
+    const res = await post(
+      '/account-settings',
+      [
+        ['_form', 'preferences'],
+        ['preferredColorsCategorization[0].hex', '#ff0000'],
+        ['preferredColorsCategorization[0].category_id', '99999'],
+      ],
+      cookie,
+    )
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain('Update failed: Unknown colour category.')
+  })
+
   it('adds and removes a colour row without JavaScript before saving', async () => {
     const cookie = cookieFrom(await post('/login', { email: 'curie@example.org', password: GOOD_PASSWORD }))
     const added = await post(
