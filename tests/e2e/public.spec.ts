@@ -298,3 +298,24 @@ test('an unknown public path answers 404: Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404: Page Not Found')
   await expectAccessible(page)
 })
+
+test('the public pages speak German to a visitor who chose it', async ({ page, baseURL }) => {
+  // The language picker's form, posted from this browser context, sets its cookie.
+  await page.request.post('/language', { form: { code: 'de', redirectTo: '/' }, headers: { Origin: baseURL! } })
+  const pages = [
+    ['/', 'Ihre Markierungen, als Notizen'],
+    ['/support', 'Hilfe'],
+    ['/privacy-policy', 'Datenschutzerklärung'],
+    ['/terms-of-service', 'Nutzungsbedingungen'],
+    ['/api', 'Enterprise-API'],
+    ['/api?area=documents', 'Dokumente'],
+  ] as const
+  for (const [path, heading] of pages) {
+    await page.goto(path)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  }
+  await page.goto('/support?q=zotero')
+  await expect(page.getByText('2 Fragen passen zu „zotero“.')).toBeVisible()
+  await expectAccessible(page)
+})
