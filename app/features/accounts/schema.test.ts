@@ -41,3 +41,13 @@ describe('account schemas', () => {
     expect(messages(ResetPasswordSchema.safeParse({ newPassword: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }))).toEqual(['token: accounts.reset.missingToken'])
   })
 })
+
+describe('password length cap', () => {
+  it('refuses a password longer than 128 characters, new or current', () => {
+    const long = `Aa1!${'x'.repeat(125)}`
+    expect(messages(ResetPasswordSchema.safeParse({ token: 't', newPassword: long, confirmPassword: long }))).toEqual(['newPassword: accounts.password.tooLong'])
+    expect(messages(ChangePasswordSchema.safeParse({ oldPassword: long, newPassword: 'Abcdefg1!', confirmNewPassword: 'Abcdefg1!' }))).toEqual([
+      'oldPassword: accounts.password.tooLong',
+    ])
+  })
+})

@@ -61,10 +61,23 @@ const requiredText = (key: string, max = 100) =>
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'accounts.field.tooLong' }).nullish()
 
+/** Long enough for any passphrase; the cap keeps a megabyte "password" away from argon2. */
+const PASSWORD_MAX_LENGTH = 128
+
 /** A new password: every broken rule is one issue, and they are shown joined into one message. */
-const newPassword = z.string({ error: 'accounts.password.rule.length' }).superRefine((value, ctx) => {
-  for (const key of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: key })
-})
+const newPassword = z
+  .string({ error: 'accounts.password.rule.length' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'accounts.password.tooLong' })
+  .superRefine((value, ctx) => {
+    for (const key of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: key })
+  })
+
+/** A password to check against the stored hash: required, and never longer than a new one may be. */
+const currentPassword = (requiredKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .min(1, { error: requiredKey })
+    .max(PASSWORD_MAX_LENGTH, { error: 'accounts.password.tooLong' })
 
 const titleOf = (values: readonly [string, ...string[]]) => z.enum(values, { error: 'accounts.title.invalid' }).nullish()
 const researchFieldOf = (values: readonly [string, ...string[]]) =>
@@ -72,7 +85,7 @@ const researchFieldOf = (values: readonly [string, ...string[]]) =>
 
 export const LoginSchema = z.object({
   email: email(),
-  password: z.string({ error: 'accounts.password.required' }).min(1, { error: 'accounts.password.required' }),
+  password: currentPassword('accounts.password.required'),
 })
 
 /** Field names are the JSON call's (POST /api/register), so the form and the API share the schema. */
@@ -107,7 +120,7 @@ export const ProfileSchema = z.object({
 
 export const ChangePasswordSchema = z
   .object({
-    oldPassword: z.string({ error: 'accounts.password.oldRequired' }).min(1, { error: 'accounts.password.oldRequired' }),
+    oldPassword: currentPassword('accounts.password.oldRequired'),
     newPassword,
     confirmNewPassword: z.string({ error: 'accounts.password.mismatch' }),
   })
