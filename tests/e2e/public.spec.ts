@@ -195,7 +195,7 @@ test.describe('privacy policy and terms of service', () => {
     const main = page.getByRole('main')
     await expect(main).toContainText('up to 90 days after upload')
     await expect(main).toContainText('24 months without a sign-in')
-    await expect(main).toContainText('Annotations (the highlights, comments and references extracted from your documents): until you delete them')
+    await expect(main).toContainText('Annotations (the highlights, comments and references extracted from your documents): until they are deleted')
     await expect(main).toContainText('__session')
     await expect(main).toContainText('preferred_language')
     await expect(main.getByRole('link', { name: 'support@marginalia.app' })).toHaveAttribute('href', 'mailto:support@marginalia.app')
