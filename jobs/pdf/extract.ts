@@ -4,7 +4,7 @@
  * pages carrying text markup (glyph-exact), the first pages (metadata) and the last pages
  * (reference list).
  */
-import { AnnotationMode, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { AnnotationMode, AnnotationType, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { buildAnnotations, markedArea, TEXT_MARKUP } from './annotations.ts'
 import type { PaintedColors, RawAnnotation } from './annotations.ts'
@@ -21,6 +21,29 @@ import { findReferences, isReferenceHeading } from './references.ts'
 import { attachCitations } from './citations.ts'
 import { textUnderQuads } from './text-under-quads.ts'
 import type { Extraction, ExtractOptions } from './types.ts'
+
+/**
+ * The annotation types we read. Links and form widgets are left out: a book can have
+ * thousands of links, and parsing them is most of the cost of listing annotations.
+ */
+const READ_TYPES = new Set<number>([
+  AnnotationType.TEXT,
+  AnnotationType.FREETEXT,
+  AnnotationType.LINE,
+  AnnotationType.SQUARE,
+  AnnotationType.CIRCLE,
+  AnnotationType.POLYGON,
+  AnnotationType.POLYLINE,
+  AnnotationType.HIGHLIGHT,
+  AnnotationType.UNDERLINE,
+  AnnotationType.SQUIGGLY,
+  AnnotationType.STRIKEOUT,
+  AnnotationType.STAMP,
+  AnnotationType.CARET,
+  AnnotationType.INK,
+  AnnotationType.POPUP,
+  AnnotationType.FILEATTACHMENT,
+])
 
 /** Pages read from the front for the title block, DOI and arXiv stamp. */
 const FRONT_PAGES = 2
@@ -52,7 +75,7 @@ export async function extractFromBytes(bytes: Uint8Array, options: ExtractOption
 async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOptions): Promise<Extraction> {
   const warnings: string[] = []
   const pageCount = doc.numPages
-  const raws = ((await doc.getAnnotationsByType(null as unknown as Set<number>, null as unknown as Set<number>)) ?? []) as RawAnnotation[]
+  const raws = ((await doc.getAnnotationsByType(READ_TYPES, null as unknown as Set<number>)) ?? []) as RawAnnotation[]
   const pageLabels = await doc.getPageLabels().catch(() => null)
 
   const { annotations, rawById } = await buildAnnotations(raws, pageLabels, (pageIndex) => appearanceColors(doc, pageIndex))
