@@ -66,7 +66,7 @@ test.describe('accounts', () => {
     await form.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD)
     if (js) await expect(form.getByText('Excellent')).toBeVisible()
     await form.getByRole('button', { name: 'Sign up' }).click()
-    await expect(page.getByRole('status')).toHaveText('Registration successful! Redirecting to login...')
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Registration successful! Redirecting to login...')
     await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 })
 
     // A protected page sends the visitor to login and back after it.
@@ -79,11 +79,11 @@ test.describe('accounts', () => {
         route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
       )
       await login(page, email, FIRST_PASSWORD)
-      await expect(page.getByRole('alert')).toHaveText('Network error. Could not connect to the server.')
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Network error. Could not connect to the server.')
       await page.unroute(/\.data(\?|$)/)
     }
     await login(page, email, 'Wrong-Password-9!')
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password.')
     await login(page, email, FIRST_PASSWORD)
     await expect(page).toHaveURL(/\/account-settings$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account settings')
@@ -154,7 +154,7 @@ test.describe('accounts', () => {
     await expectAccessible(page)
     await page.getByRole('main').getByLabel('Email').fill(email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect(page.getByRole('status')).toHaveText('If an account with that email exists, a password reset link has been sent.')
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('If an account with that email exists, a password reset link has been sent.')
     const mail = await waitForMail(email)
     expect(mail.subject).toBe('Reset your Marginalia password')
     const link = /https?:\/\/\S+\/reset-password\/\S+/.exec(mail.text)?.[0]
@@ -165,19 +165,19 @@ test.describe('accounts', () => {
     await page.getByLabel('New password', { exact: true }).fill(THIRD_PASSWORD)
     await page.getByLabel('Confirm new password').fill(THIRD_PASSWORD)
     await page.getByRole('button', { name: 'Reset password' }).click()
-    await expect(page.getByRole('status')).toHaveText('Your password has been reset successfully! Redirecting to login...')
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Your password has been reset successfully! Redirecting to login...')
     await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 })
 
     // The old password no longer works; the new one does and lands on the dashboard.
     await login(page, email, SECOND_PASSWORD)
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password.')
     await login(page, email, THIRD_PASSWORD)
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Rachel!')
 
     // The link works once.
     await page.goto(link ?? '')
-    await expect(page.getByRole('alert')).toHaveText('Password reset failed: This reset link has already been used. Please request a new one.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Password reset failed: This reset link has already been used. Please request a new one.')
   })
 
   test('without a code, /register offers the waitlist and the updates subscription form', async ({ page }) => {
@@ -197,7 +197,7 @@ test.describe('accounts', () => {
 
   test('/reset-password without a token explains what to do', async ({ page }) => {
     await page.goto('/reset-password')
-    await expect(page.getByRole('alert')).toHaveText('No reset token found in the URL. Please use the link from your email.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('No reset token found in the URL. Please use the link from your email.')
     await expectAccessible(page)
   })
 })
