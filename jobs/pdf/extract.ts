@@ -19,6 +19,7 @@ import { pageTextLines } from './page-text.ts'
 import type { TextLine } from './page-text.ts'
 import { findReferences, isReferenceHeading } from './references.ts'
 import { attachCitations } from './citations.ts'
+import { sortInReadingOrder } from './reading-order.ts'
 import { textUnderQuads } from './text-under-quads.ts'
 import type { Extraction, ExtractOptions } from './types.ts'
 
@@ -133,17 +134,22 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
     warnings.push('The pages with highlights have no text layer (a scan without OCR?), so highlighted text could not be read.')
   }
 
+  const ordered = sortInReadingOrder(annotations, glyphCache, (annotation) => {
+    const raw = rawById.get(annotation.id)
+    return raw && TEXT_MARKUP.has(annotation.type) ? markedArea(raw) : null
+  })
+
   const metadata = await readMetadata(doc, front)
   const references = findReferences([...front, ...back])
-  attachCitations(annotations, references)
+  attachCitations(ordered, references)
 
-  const markupColors = annotations.filter((a) => TEXT_MARKUP.has(a.type) && a.color).map((a) => a.color as string)
+  const markupColors = ordered.filter((a) => TEXT_MARKUP.has(a.type) && a.color).map((a) => a.color as string)
   return {
     pageCount,
     metadata,
     citation: '',
     style: options.style,
-    annotations,
+    annotations: ordered,
     colors: documentColors(markupColors),
     references,
     warnings,

@@ -36,13 +36,19 @@ function view(a: Annotation | Expected) {
   }
 }
 
+function canonical(views: ReturnType<typeof view>[]) {
+  return views.map((v) => [v.page, JSON.stringify(v)] as const).sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1])).map(([, json]) => JSON.parse(json) as unknown)
+}
+
 describe('annotated corpus matches the reviewed expectations', () => {
   for (const file of corpusFiles('annotated')) {
     const name = path.basename(file)
     it(name, async () => {
       const expected = JSON.parse(readFileSync(path.join(FIXTURES_DIR, name.replace(/\.pdf$/, '.json')), 'utf8')) as { annotations: Expected[] }
       const extraction = await extractFromBytes(new Uint8Array(readFileSync(file)), { style: 'apa' })
-      expect(extraction.annotations.map(view)).toEqual(expected.annotations.map(view))
+      // Within a page the fixtures keep the file's /Annots order while the engine sorts into
+      // reading order (tested in reading-order.test.ts), so compare each page as a set.
+      expect(canonical(extraction.annotations.map(view))).toEqual(canonical(expected.annotations.map(view)))
       expect(() => JSON.parse(JSON.stringify(extraction))).not.toThrow()
     })
   }
