@@ -14,6 +14,8 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
   for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
     await page.setViewportSize({ width, height: 900 })
     await expectAccessible(page)
+    // Nothing may widen the page beyond the screen (a phone would scroll sideways).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
     const path = `${folder}/${name}-${label}.png`
     await page.screenshot({ path, fullPage: true })
     await testInfo.attach(`${name}-${label}`, { path, contentType: 'image/png' })
@@ -310,10 +312,13 @@ test('the public pages speak German to a visitor who chose it', async ({ page, b
     ['/api', 'Enterprise-API'],
     ['/api?area=documents', 'Dokumente'],
   ] as const
+  await page.setViewportSize({ width: 375, height: 900 })
   for (const [path, heading] of pages) {
     await page.goto(path)
     await expect(page.locator('html')).toHaveAttribute('lang', 'de')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+    // German compounds are long; they must wrap rather than widen the page on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
   }
   await page.goto('/support?q=zotero')
   await expect(page.getByText('2 Fragen passen zu „zotero“.')).toBeVisible()
