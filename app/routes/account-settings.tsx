@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
-import { FormOutcome } from '#app/components/status-message.tsx'
+import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { changePassword, updateProfile } from '#app/features/accounts/mutations.server.ts'
 import { getAccountDetails, type AccountDetails } from '#app/features/accounts/queries.server.ts'
@@ -265,5 +265,17 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
         <SubmitButton form="preferences" label={t('account.preferences.submit')} />
       </Form>
     </section>
+  )
+}
+
+/** The page could not be loaded: the spec's message, with the server's status. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  const reason = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}`.trim() : t('account.load.serverError')
+  return (
+    <main id="main" className="page page-narrow">
+      <h1>{t('account.title')}</h1>
+      <StatusMessage message={{ text: t('account.load.failed', { message: reason }), success: false }} />
+    </main>
   )
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createInvitation, GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
@@ -303,5 +304,22 @@ describe('redirect after login', () => {
     const cookie = cookieFrom(await post('/login', { email: 'rosalind@example.org', password: 'Photo-51-Xray!' }))
     expect((await get('/login?redirectTo=%2Flogin', cookie)).headers.get('location')).toBe('/dashboard')
     expect((await post('/login', { email: 'rosalind@example.org', password: 'Photo-51-Xray!', redirectTo: '/login?x=1' })).headers.get('location')).toBe('/dashboard')
+  })
+})
+
+describe('account settings that cannot be loaded', () => {
+  it('says so in the spec\'s words', async () => {
+    const cookie = cookieFrom(await post('/login', { email: 'curie@example.org', password: 'Radium-1898!x' }))
+    // Make the preferences query fail for a moment, as a broken database would.
+    await sql`ALTER TABLE reference_styles RENAME TO reference_styles_away`.execute(db)
+    try {
+      const res = await get('/account-settings', cookie)
+      expect(res.status).toBe(500)
+      const html = await res.text()
+      expect(html).toContain('Failed to load details: Server error')
+      expect(html).toMatch(/class="message message-error"/)
+    } finally {
+      await sql`ALTER TABLE reference_styles_away RENAME TO reference_styles`.execute(db)
+    }
   })
 })
