@@ -122,6 +122,17 @@ describe('POST /api/register', () => {
     expect(await db.selectFrom('users').select('id').where('email', '=', 'x@example.org').executeTakeFirst()).toBeUndefined()
   })
 
+  it('lets only one of two simultaneous sign-ups use a code', async () => {
+    const code = await createInvitation(db)
+    const attempt = (email: string) =>
+      api('POST', '/api/register', { body: { email, password: GOOD_PASSWORD, invitation_code: code, first_name: 'Twin', last_name: 'T' } })
+    const results = await Promise.all([attempt('twin-a@example.org'), attempt('twin-b@example.org')])
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400])
+    expect(results.find((r) => r.status === 400)?.json.message).toBe('This invitation code has already been used.')
+    const users = await db.selectFrom('users').select('email').where('email', 'in', ['twin-a@example.org', 'twin-b@example.org']).execute()
+    expect(users).toHaveLength(1)
+  })
+
   it('refuses an e-mail that is already registered, and leaves the invitation unused', async () => {
     const code = await createInvitation(db)
     const res = await api('POST', '/api/register', {
