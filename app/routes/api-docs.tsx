@@ -138,7 +138,7 @@ function Conventions({ serverUrl, sessionDays }: { serverUrl: string; sessionDay
       <h3>{t('apiDocs.conventions.errors.title')}</h3>
       <p>{t('apiDocs.conventions.errors.body')}</p>
       <pre>
-        <code>{'{ "message": "Email is required.", "errors": { "email": "Email is required." } }'}</code>
+        <code>{'{ "message": "Email is required.", "errors": { "email": ["Email is required."] } }'}</code>
       </pre>
       <table>
         <caption className="visually-hidden">{t('apiDocs.conventions.errors.tableCaption')}</caption>

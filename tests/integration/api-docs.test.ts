@@ -49,6 +49,10 @@ describe('every documented call', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       const body = await res.json()
       if (res.status >= 400) expect(body).toEqual(expect.objectContaining({ message: expect.any(String) }))
+      // The documented Error shape: `errors`, when present, lists the messages of each field.
+      for (const messages of Object.values(body.errors ?? {})) {
+        expect(Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string')).toBe(true)
+      }
       if (authenticated) expect(res.status).toBe(401)
     },
   )

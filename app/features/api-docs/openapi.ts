@@ -46,7 +46,7 @@ export function buildOpenApi(t: Translate, serverUrl: string): OpenApiDocument {
             errors: {
               type: 'object',
               description: t('apiDocs.field.errors'),
-              additionalProperties: { type: 'string' },
+              additionalProperties: { type: 'array', items: { type: 'string' } },
             },
           },
         },
