@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/extractor'
 import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'
+import { LoadError } from '#app/components/documents/load-error.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -158,6 +159,16 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </>
       ) : null}
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  return (
+    <main id="main" className="page">
+      <h1>{t('extractor.title')}</h1>
+      <LoadError error={error} fallbackKey="upload.error.setupFailed" networkKey="upload.error.setupNetwork" />
     </main>
   )
 }

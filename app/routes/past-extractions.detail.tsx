@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { getDocument } from '#app/features/documents/queries.server.ts'
@@ -84,7 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>
         <Link to="/past-extractions">← {t('detail.back')}</Link>
       </p>
-      {notFound ? <h1>{t('detail.notFound')}</h1> : <p className="message message-error">{t('detail.error.prefix', { message: t('detail.error.load') })}</p>}
+      {notFound ? <h1>{t('detail.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
     </main>
   )
 }

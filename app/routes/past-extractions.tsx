@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { listOptionsFrom, PAGE_SIZES, type ListOptions, type SortBy } from '#app/features/documents/list-options.ts'
@@ -130,6 +131,16 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
           </nav>
         </>
       )}
+    </main>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation()
+  return (
+    <main id="main" className="page">
+      <h1>{t('past.title')}</h1>
+      <LoadError error={error} fallbackKey="past.error.fetch" networkKey="past.error.network" />
     </main>
   )
 }
