@@ -193,6 +193,10 @@ test.describe('accounts', () => {
     await main.getByLabel('I agree to receive marketing communications from Marginalia.').check()
     await main.getByRole('button', { name: 'Subscribe' }).click()
     await expect(main.getByRole('status')).toHaveText("Thank you for subscribing! We'll keep you updated on our latest developments.")
+    // The form's own page, where it posts without JavaScript.
+    await page.goto('/subscribe')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stay updated')
+    await expectAccessible(page)
   })
 
   test('/reset-password without a token explains what to do', async ({ page }) => {

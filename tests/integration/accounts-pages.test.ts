@@ -150,6 +150,14 @@ describe('registration page', () => {
     expect(html).toContain('at least 8 characters')
   })
 
+  it('leaves the e-mail to the visitor when the invitation names none (the first admin\'s link)', async () => {
+    const code = await createInvitation(db, { grantsAdmin: true })
+    const html = await (await get(`/register?code=${code}`)).text()
+    const emailInput = /<input[^>]*name="email"[^>]*>/.exec(html)?.[0] ?? ''
+    expect(emailInput).not.toBe('')
+    expect(emailInput).not.toMatch(/readOnly/i)
+  })
+
   it('shows the spec\'s success message and goes to /login after 2 seconds, also without JavaScript', async () => {
     const code = await createInvitation(db)
     const res = await post(`/register?code=${code}`, { invitation_code: code, email: 'maria@example.org', first_name: 'Maria', last_name: 'Mitchell', password: GOOD_PASSWORD })
