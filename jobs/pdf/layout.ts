@@ -62,29 +62,67 @@ export function sameLine(a: FramedGlyph, b: FramedGlyph): boolean {
   return Math.abs(a.baseline - b.baseline) < SAME_LINE_EM * Math.max(a.size, b.size)
 }
 
+const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u
+const LTR_LETTER = /[\p{L}\p{N}]/u
+
+/** A line is right-to-left when most of its letters are Hebrew, Arabic, Syriac or Thaana. */
+function isRightToLeft(glyphs: FramedGlyph[]): boolean {
+  let rtl = 0
+  let ltr = 0
+  for (const g of glyphs) {
+    if (RTL_LETTER.test(g.glyph.text)) rtl++
+    else if (LTR_LETTER.test(g.glyph.text)) ltr++
+  }
+  return rtl > ltr
+}
+
+/**
+ * Logical order of a right-to-left line given in visual (left-to-right) order: reversed, with
+ * runs of left-to-right characters (numbers, Latin words) turned back. A simplified form of the
+ * Unicode bidirectional algorithm, enough for the text under a highlight.
+ */
+function logicalOrder(visual: string[]): string[] {
+  const reversed = [...visual].reverse()
+  const out: string[] = []
+  let run: string[] = []
+  const flush = () => {
+    out.push(...run.reverse())
+    run = []
+  }
+  for (const piece of reversed) {
+    if (!RTL_LETTER.test(piece) && (LTR_LETTER.test(piece) || (run.length > 0 && /^[.,:/-]$/.test(piece)))) run.push(piece)
+    else {
+      flush()
+      out.push(piece)
+    }
+  }
+  flush()
+  return out
+}
+
 /**
  * Text of glyphs already known to form one line, sorted along the line. Spaces come from
  * space glyphs or from gaps; a glyph painted twice at the same spot (fake bold, shadows)
- * counts once.
+ * counts once. Right-to-left lines come out in logical order.
  */
 export function lineText(glyphs: FramedGlyph[]): string {
   const sorted = [...glyphs].sort((a, b) => a.x0 - b.x0 || a.glyph.order - b.glyph.order)
-  let text = ''
+  const pieces: string[] = []
   let previous: FramedGlyph | null = null
   for (const g of sorted) {
     if (g.glyph.isSpace) {
-      if (!text.endsWith(' ')) text += ' '
+      if (pieces.length > 0 && pieces[pieces.length - 1] !== ' ') pieces.push(' ')
       continue
     }
     if (previous) {
       if (previous.glyph.text === g.glyph.text && Math.abs(previous.x0 - g.x0) < 0.1 * g.size) continue
       const gap = g.x0 - previous.x1
-      if (gap > WORD_GAP_EM * Math.max(g.size, previous.size) && !text.endsWith(' ')) text += ' '
+      if (gap > WORD_GAP_EM * Math.max(g.size, previous.size) && pieces[pieces.length - 1] !== ' ') pieces.push(' ')
     }
-    text += g.glyph.text
+    pieces.push(g.glyph.text)
     previous = g
   }
-  return text
+  return (isRightToLeft(sorted) ? logicalOrder(pieces) : pieces).join('')
 }
 
 export type Line = { glyphs: FramedGlyph[]; text: string; baseline: number; x0: number; x1: number; size: number }

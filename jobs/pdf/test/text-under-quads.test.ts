@@ -144,3 +144,11 @@ describe('text under quads', () => {
     expect(convexOrder(specOrder[0])).toHaveLength(4)
   })
 })
+
+describe('right-to-left text', () => {
+  it('gives Hebrew in logical order, numbers kept left to right', () => {
+    // Visual order on the page, left to right, of "שלום 2020 עולם".
+    const glyphs = layOut([], 'םלוע 2020 םולש', 72, 700)
+    expect(textUnderQuads(glyphs, [lineQuad(72, 300, 700)], emptyLexicon())).toBe('שלום 2020 עולם')
+  })
+})
