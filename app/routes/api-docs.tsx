@@ -170,7 +170,7 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
   const parameters = (where: 'path' | 'query'): FieldRow[] =>
     (call.operation.parameters ?? [])
       .filter((p) => p.in === where)
-      .map((p) => ({ name: p.name, type: p.schema.type ?? 'string', required: p.required, description: p.description }))
+      .map((p) => ({ name: p.name, type: p.schema.type ?? 'string', required: p.required, description: p.description, values: p.schema.enum }))
   const pathParameters = parameters('path')
   const queryParameters = parameters('query')
   return (
@@ -245,7 +245,16 @@ function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
               </td>
               <td>{row.type}</td>
               <td>{row.required ? t('apiDocs.column.yes') : t('apiDocs.column.no')}</td>
-              <td>{row.description}</td>
+              <td>
+                {row.description}
+                {row.values ? (
+                  <span className="field-values">
+                    {row.values.map((value) => (
+                      <code key={value}>{value}</code>
+                    ))}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,25 +1,56 @@
 import { body, fields, operation, type ApiArea, type Translate } from './schema.ts'
 
+// The spec's option lists (000 §3), repeated here because importing the accounts' zod schemas would
+// put zod into the /api page's JavaScript; openapi.test.ts checks that both lists agree.
+export const DOCUMENTED_OPTIONS = {
+  accountTitles: ['Dr.', 'Prof.', 'Assoc. Prof.', 'Asst. Prof.', 'Mr.', 'Mrs.', 'Ms.', 'Mx.'],
+  registrationTitles: ['Dr.', 'Prof.', 'Mr.', 'Mrs.', 'Ms.', 'Mx.'],
+  // The account page's fields, plus those only registration offers: a field chosen at sign-up stays valid.
+  profileResearchFields: [
+    'Biology', 'Chemistry', 'Computer Science', 'Economics', 'Engineering', 'Environmental Science', 'History', 'Linguistics',
+    'Literature', 'Mathematics', 'Medicine', 'Philosophy', 'Physics', 'Political Science', 'Psychology', 'Sociology', 'Other',
+    'Social Sciences', 'Humanities',
+  ],
+  registrationResearchFields: [
+    'Computer Science', 'Biology', 'Chemistry', 'Physics', 'Mathematics', 'Engineering', 'Medicine', 'Psychology',
+    'Social Sciences', 'Humanities', 'Environmental Science', 'Other',
+  ],
+} as const
+
 function accountSchemas(t: Translate) {
   const f = fields(t)
   const message = (example: string) => body({ message: f.string('message', example) })
   const hex = f.string('hex', '#ffd966', { format: 'color' })
-  const colourChoice = body({ hex, category_id: f.integer('category_id', 1), category_name: f.string('category_name', 'Key finding') })
+  const categoryId = f.integer('category_id', 1)
+  const categoryName = f.string('category_name', 'Key finding')
   const idName = (example: string) => body({ id: f.integer('id', 1), name: f.string('name', example) })
+  const profile = {
+    title: f.string('title', 'Dr.', { nullable: true, enum: DOCUMENTED_OPTIONS.accountTitles }),
+    firstName: f.string('firstName', 'Ada'),
+    lastName: f.string('lastName', 'Lovelace'),
+    organization: f.string('organization', 'University of Vienna', { nullable: true }),
+    researchField: f.string('researchField', 'Computer Science', { nullable: true, enum: DOCUMENTED_OPTIONS.profileResearchFields }),
+  }
   return {
     f,
     message,
-    profile: {
-      title: f.string('title', 'Dr.'),
-      firstName: f.string('firstName', 'Ada'),
-      lastName: f.string('lastName', 'Lovelace'),
-      organization: f.string('organization', 'University of Vienna'),
-      researchField: f.string('researchField', 'Computer Science'),
-    },
-    preferences: {
+    profile,
+    // On the way in, organization is required (the account page's rule) and null is not a name.
+    profileUpdate: { ...profile, organization: f.string('organization', 'University of Vienna') },
+    savedPreferences: {
       defaultReferenceLanguageId: f.integer('defaultReferenceLanguageId', 1, { nullable: true }),
-      preferredColorsCategorization: f.array('preferredColorsCategorization', colourChoice),
+      preferredColorsCategorization: f.array('preferredColorsCategorization', body({ hex, category_id: categoryId, category_name: categoryName })),
     },
+    preferencesUpdate: body(
+      {
+        defaultReferenceLanguageId: f.integer('defaultReferenceLanguageId', 1, { nullable: true }),
+        preferredColorsCategorization: f.array(
+          'preferredColorsCategorization',
+          body({ hex, category_id: categoryId, category_name: categoryName }, ['hex', 'category_id']),
+        ),
+      },
+      [],
+    ),
     availableColorCategories: f.array('availableColorCategories', idName('Key finding')),
     availableReferenceLanguages: f.array('availableReferenceLanguages', idName('APA 7')),
   }
@@ -29,7 +60,8 @@ function accountSchemas(t: Translate) {
 export const accountsArea: ApiArea = {
   tag: 'accounts',
   paths: (t) => {
-    const { f, message, profile, preferences, availableColorCategories, availableReferenceLanguages } = accountSchemas(t)
+    const { f, message, profile, profileUpdate, savedPreferences, preferencesUpdate, availableColorCategories, availableReferenceLanguages } =
+      accountSchemas(t)
     const tag = 'accounts'
     return {
       '/api/subscribe-updates': {
@@ -56,11 +88,11 @@ export const accountsArea: ApiArea = {
               email: f.string('email', 'ada@example.org', { format: 'email' }),
               password: f.string('password', 'Analytical!Engine1843'),
               invitation_code: f.string('invitation_code', 'K7Q2-M9XD-4HTR'),
-              title: f.string('title', 'Dr.'),
+              title: f.string('registrationTitle', 'Dr.', { enum: DOCUMENTED_OPTIONS.registrationTitles }),
               first_name: f.string('first_name', 'Ada'),
               last_name: f.string('last_name', 'Lovelace'),
               organization: f.string('organization', 'University of Vienna'),
-              research_field: f.string('research_field', 'Computer Science'),
+              research_field: f.string('research_field', 'Computer Science', { enum: DOCUMENTED_OPTIONS.registrationResearchFields }),
             },
             ['email', 'password', 'invitation_code', 'first_name', 'last_name'],
           ),
@@ -130,7 +162,7 @@ export const accountsArea: ApiArea = {
           id: 'updateAccountDetails',
           tag,
           auth: 'bearer',
-          requestBody: body(profile, ['firstName', 'lastName', 'organization']),
+          requestBody: body(profileUpdate, ['firstName', 'lastName', 'organization']),
           success: { status: 200, schema: message('Profile updated successfully!') },
           errors: [400, 401],
         }),
@@ -140,14 +172,14 @@ export const accountsArea: ApiArea = {
           id: 'getAccountPreferences',
           tag,
           auth: 'bearer',
-          success: { status: 200, schema: body({ ...preferences, availableColorCategories, availableReferenceLanguages }) },
+          success: { status: 200, schema: body({ ...savedPreferences, availableColorCategories, availableReferenceLanguages }) },
           errors: [401],
         }),
         put: operation(t, {
           id: 'updateAccountPreferences',
           tag,
           auth: 'bearer',
-          requestBody: body(preferences),
+          requestBody: preferencesUpdate,
           success: { status: 200, schema: message('Preferences updated successfully!') },
           errors: [400, 401],
         }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
+import { ACCOUNT_RESEARCH_FIELDS, ACCOUNT_TITLES, REGISTRATION_RESEARCH_FIELDS, REGISTRATION_TITLES } from '#app/features/accounts/schema.ts'
+import { DOCUMENTED_OPTIONS } from './accounts.ts'
 import { buildOpenApi, callsByTag, HTTP_METHODS } from './openapi.ts'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -147,5 +149,19 @@ describe('a multipart upload', () => {
     expect(curlExample(call('/api/documents', 'get'), 'https://m.example')).toContain(
       "'https://m.example/api/documents?page=1&per_page=10&sort_by=uploaded_at&sort_order=desc'",
     )
+  })
+})
+
+describe('documented option lists', () => {
+  it('agree with the ones the account forms validate against', () => {
+    expect(DOCUMENTED_OPTIONS.accountTitles).toEqual(ACCOUNT_TITLES)
+    expect(DOCUMENTED_OPTIONS.registrationTitles).toEqual(REGISTRATION_TITLES)
+    expect(DOCUMENTED_OPTIONS.profileResearchFields).toEqual([...new Set([...ACCOUNT_RESEARCH_FIELDS, ...REGISTRATION_RESEARCH_FIELDS])])
+    expect(DOCUMENTED_OPTIONS.registrationResearchFields).toEqual(REGISTRATION_RESEARCH_FIELDS)
+  })
+
+  it('are shown beside the field they constrain', () => {
+    const rows = flattenFields(requestSchema(call('/api/register', 'post'))!)
+    expect(rows.find((r) => r.name === 'title')?.values).toEqual(REGISTRATION_TITLES)
   })
 })

@@ -6,6 +6,8 @@ export interface FieldRow {
   type: string
   required: boolean
   description: string
+  /** The only values the field takes, when it has such a list. */
+  values?: readonly string[]
 }
 
 function typeName(schema: Schema): string {
@@ -23,7 +25,14 @@ export function flattenFields(schema: Schema, prefix = ''): FieldRow[] {
   const itemPrefix = schema.type === 'array' ? `${prefix}[]` : prefix
   return Object.entries(item.properties ?? {}).flatMap(([name, field]) => {
     const path = itemPrefix ? `${itemPrefix}.${name}` : name
-    const row = { name: path, type: typeName(field), required: item.required?.includes(name) ?? false, description: field.description ?? '' }
+    const values = field.enum ?? field.items?.enum
+    const row: FieldRow = {
+      name: path,
+      type: typeName(field),
+      required: item.required?.includes(name) ?? false,
+      description: field.description ?? '',
+      ...(values && { values }),
+    }
     const nested = field.type === 'array' ? field.items : field
     return nested?.properties ? [row, ...flattenFields(field, path)] : [row]
   })
