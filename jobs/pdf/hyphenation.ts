@@ -110,9 +110,37 @@ export function expandLigatures(text: string): string {
   return text.replace(/[\ufb00-\ufb06\u0132\u0133]/g, (ch) => LIGATURES[ch] ?? ch)
 }
 
+/** Spacing accents (TeX draws them as separate glyphs) and the combining marks they stand for. */
+const COMBINING: Record<string, string> = {
+  '\u00a8': '\u0308', // ¨ diaeresis
+  '\u00b4': '\u0301', // ´ acute
+  '\u0060': '\u0300', // ` grave
+  '\u02c6': '\u0302', // ˆ circumflex
+  '\u02dc': '\u0303', // ˜ tilde
+  '\u02da': '\u030a', // ˚ ring
+  '\u02c7': '\u030c', // ˇ caron
+  '\u00b8': '\u0327', // ¸ cedilla
+}
+
+/**
+ * TeX often sets an accented letter as a spacing accent plus the letter ("na¨ıve",
+ * "R¨as¨anen", "Franc¸ois"): join them into the letter that is printed ("naïve", "Räsänen",
+ * "François"). The accent comes before its letter, except the cedilla, which follows it; a
+ * dotless ı under an accent is an i.
+ */
+export function joinSpacingAccents(text: string): string {
+  return text
+    .replace(/([a-zA-Z])\u00b8/g, (_, letter: string) => `${letter}\u0327`.normalize('NFC'))
+    // "Gr ´egory": a space the accent's own width left inside the word goes too.
+    .replace(/(\p{L}) ([\u00a8\u00b4\u02c6\u02dc\u02da\u02c7]\p{L})/gu, '$1$2')
+    .replace(/([\u00a8\u00b4\u02c6\u02dc\u02da\u02c7])(\p{L})/gu, (_, accent: string, letter: string) =>
+      `${letter === '\u0131' ? 'i' : letter}${COMBINING[accent]}`.normalize('NFC'),
+    )
+}
+
 /** Single spaces, no control characters, no soft hyphens inside words. */
 export function cleanText(text: string): string {
-  return expandLigatures(text)
+  return joinSpacingAccents(expandLigatures(text))
     .replace(/\u00ad(?=\p{L})/gu, '')
     .replace(/\p{Cc}/gu, (ch) => (/\s/.test(ch) ? ch : ''))
     .replace(/[\s\u00a0\u2000-\u200b\u202f\u205f\u3000]+/g, ' ')

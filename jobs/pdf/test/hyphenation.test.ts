@@ -51,3 +51,14 @@ describe('ligatures and clean-up', () => {
     expect(cleanText('  a\u00a0\u00a0b\n\tc\u0002 extrac\u00adtion ')).toBe('a b c extraction')
   })
 })
+
+describe('spacing accents', () => {
+  it('joins TeX spacing accents into the letter they sit on', () => {
+    expect(cleanText('a na¨ıve approach')).toBe('a naïve approach')
+    expect(cleanText('R¨as¨anen and Franc¸ois and Gr ´egory')).toBe('Räsänen and François and Grégory')
+  })
+
+  it('leaves an accent standing alone', () => {
+    expect(cleanText('the ´ sign')).toBe('the ´ sign')
+  })
+})
