@@ -175,9 +175,9 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
   const queryParameters = parameters('query')
   return (
     <article id={id} className="api-call card" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
+      <h2 id={`${id}-title`}>
         <span className={`method method-${call.method}`}>{call.method.toUpperCase()}</span> <code>{call.path}</code>
-      </h3>
+      </h2>
       <p className="api-summary">
         <strong>{call.operation.summary}</strong> {call.operation.description}
       </p>
@@ -192,9 +192,9 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
           rows={flattenFields(request)}
         />
       ) : null}
-      <h4>
+      <h3>
         {t('apiDocs.call.response')} <code>{success.status}</code>
-      </h4>
+      </h3>
       <p>{success.description}</p>
       {success.schema && flattenFields(success.schema).length > 0 ? (
         <FieldTable caption={t('apiDocs.call.responseFields')} rows={flattenFields(success.schema)} />
@@ -206,7 +206,7 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
       ) : null}
       {errors.length > 0 ? (
         <>
-          <h4>{t('apiDocs.call.errors')}</h4>
+          <h3>{t('apiDocs.call.errors')}</h3>
           <ul className="api-errors">
             {errors.map((error) => (
               <li key={error.status}>
@@ -216,7 +216,7 @@ function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string 
           </ul>
         </>
       ) : null}
-      <h4>{t('apiDocs.call.example')}</h4>
+      <h3>{t('apiDocs.call.example')}</h3>
       <pre>
         <code>{curlExample(call, serverUrl)}</code>
       </pre>

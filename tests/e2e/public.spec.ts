@@ -251,7 +251,7 @@ test.describe('API pages', () => {
           .filter(([, operation]) => operation.tags.includes(name))
           .map(([method]) => `${method.toUpperCase()} ${path}`),
       )
-      await expect(page.locator('article.api-call h3')).toHaveText(expected)
+      await expect(page.locator('article.api-call h2')).toHaveText(expected)
       await expectAccessible(page)
     }
 
