@@ -28,8 +28,16 @@ describe('GET /api/openapi.json', () => {
     expect(description.openapi).toBe('3.1.0')
     expect(description.servers).toEqual([{ url: config.appUrl }])
     expect(description.info.title).toBe('Marginalia API')
-    const german = await fetch(`${baseUrl}/api/openapi.json`, { headers: { Cookie: 'preferred_language=de' } })
-    expect(german.headers.get('content-type')).toMatch(/^application\/json/)
+    const picked = await fetch(`${baseUrl}/language`, {
+      method: 'POST',
+      headers: { Origin: baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'code=de&redirectTo=%2F',
+      redirect: 'manual',
+    })
+    const cookie = (picked.headers.get('set-cookie') ?? '').split(';')[0]
+    const german = await fetch(`${baseUrl}/api/openapi.json`, { headers: { Cookie: cookie } })
+    expect(german.headers.get('vary')).toMatch(/Cookie/)
+    expect((await german.json()).info.title).toBe('Marginalia-API')
   })
 })
 
