@@ -46,7 +46,7 @@ function spawn(memoryMb: number): PooledWorker {
     // A small young generation keeps the resident size down; pdf.js allocates mostly short-lived objects.
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 8 },
   })
-  return { worker, memoryMb }
+  return forgetWhenGone({ worker, memoryMb })
 }
 
 function takeWorker(memoryMb: number): PooledWorker {
@@ -66,6 +66,15 @@ function release(pooled: PooledWorker): void {
   }
   pooled.worker.unref()
   idle.push(pooled)
+}
+
+/** A worker that dies while idle (killed from outside, a crash) leaves the pool. */
+function forgetWhenGone(pooled: PooledWorker): PooledWorker {
+  pooled.worker.once('exit', () => {
+    const index = idle.indexOf(pooled)
+    if (index >= 0) idle.splice(index, 1)
+  })
+  return pooled
 }
 
 /** Terminates idle workers (tests and short-lived scripts call this to exit promptly). */
