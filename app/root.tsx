@@ -95,7 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* With JavaScript, page changes happen in place; this bar is the loading state the spec asks for. */}
-      {navigation.state === 'loading' ? <div className="navigation-progress" role="status" aria-label={t('app.loading')} /> : null}
+      {navigation.state === 'loading' ? <output className="navigation-progress" aria-label={t('app.loading')} /> : null}
       <Outlet />
     </>
   )
