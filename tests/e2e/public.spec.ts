@@ -8,6 +8,20 @@ import { expectAccessible, withJavaScript } from './helpers.ts'
  * with axe at both widths.
  */
 
+// Every public page loads without a script error or a failed hydration in the browser console.
+const consoleErrors: string[] = []
+test.beforeEach(({ page }) => {
+  consoleErrors.length = 0
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  page.on('console', (message) => {
+    // A 404 page's own status is reported as a failed resource; that one is expected.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) consoleErrors.push(message.text())
+  })
+})
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([])
+})
+
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
   const folder = `test-results/screenshots/${testInfo.project.name}`
   await mkdir(folder, { recursive: true })
