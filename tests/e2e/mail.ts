@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReceivedMail } from '#tests/helpers/smtp.ts'
 import { createDb, type Db } from '#db/client.ts'
+import { embeddedUrl } from '#db/embedded.ts'
 
 /** The app's port, as playwright.config.ts gives it to scripts/e2e-server.ts. */
 export const E2E_APP_PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -24,14 +24,7 @@ export async function waitForMail(to: string, timeoutMs = 20_000): Promise<Recei
   }
 }
 
-// The e2e server's embedded PostgreSQL (db/embedded.ts: loopback only, fixed local credentials);
-// its port is in the cluster's postmaster.pid (fourth line).
-const EMBEDDED_USER = 'marginalia'
-const EMBEDDED_PASSWORD = 'marginalia-local'
-
 /** The e2e server's database, for setting up what no page can yet (such as an invitation). */
 export async function connectE2eDatabase(): Promise<Db> {
-  const pid = await readFile(path.resolve(`.data/e2e-${E2E_APP_PORT}/postgres/postmaster.pid`), 'utf8')
-  const port = pid.split('\n')[3]?.trim()
-  return createDb(`postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/marginalia`, { max: 2 })
+  return createDb(await embeddedUrl(path.resolve(`.data/e2e-${E2E_APP_PORT}/postgres`), 'marginalia'), { max: 2 })
 }
