@@ -3,8 +3,9 @@ import type { Logger } from '#app/server/logger.server.ts'
 import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 
-/** The privacy policy's promise: uploaded documents are kept up to 90 days. */
+/** The privacy policy's promises: uploaded documents are kept up to 90 days, accounts until 24 months without a sign-in. */
 export const RETENTION_DAYS = 90
+export const ACCOUNT_INACTIVITY_MONTHS = 24
 /** Every night at 03:15. */
 export const RETENTION_SCHEDULE = '15 3 * * *'
 
@@ -37,8 +38,39 @@ export async function runRetention(deps: { db: Db; storage: Storage; logger: Log
   return due.length
 }
 
+/**
+ * Deletes accounts without a sign-in (or, never signed in, created) for 24 months, with every
+ * stored file of theirs; their rows go with the account (ON DELETE CASCADE). Admin accounts are
+ * kept, so an instance never loses the people who run it.
+ */
+export async function runAccountRetention(deps: { db: Db; storage: Storage; logger: Logger }, now = new Date()): Promise<number> {
+  const { db, storage, logger } = deps
+  const cutoff = new Date(now)
+  cutoff.setMonth(cutoff.getMonth() - ACCOUNT_INACTIVITY_MONTHS)
+  const inactive = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_admin', '=', false)
+    .where(sql<boolean>`coalesce(last_login_at, created_at) < ${cutoff}`)
+    .execute()
+  for (const user of inactive) {
+    const documents = await db
+      .selectFrom('documents')
+      .select(['storage_key', 'txt_key', 'docx_key', 'references_key'])
+      .where('user_id', '=', user.id)
+      .execute()
+    for (const key of documents.flatMap((d) => [d.storage_key, d.txt_key, d.docx_key, d.references_key])) {
+      if (key && key !== 'no_notes' && key !== 'no_references') await storage.delete(key)
+    }
+    await db.deleteFrom('users').where('id', '=', user.id).execute()
+  }
+  if (inactive.length > 0) logger.info({ deleted: inactive.length }, 'retention: inactive accounts deleted')
+  return inactive.length
+}
+
 export function retentionHandler(deps: { db: Db; storage: Storage; logger: Logger }) {
   return async () => {
     await runRetention(deps)
+    await runAccountRetention(deps)
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest'
 import { getDocument } from '#app/features/documents/queries.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
 import { localStorage } from '#app/server/storage.server.ts'
-import { runRetention } from '#jobs/retention.ts'
+import { runAccountRetention, runRetention } from '#jobs/retention.ts'
 import { useTestDb } from '#tests/helpers/database.ts'
 import { insertDocument } from '#tests/helpers/documents.ts'
 import { createUser } from '#tests/helpers/users.ts'
@@ -37,4 +37,22 @@ it('removes the stored files of documents older than 90 days, marks them expired
   expect((await getDocument(db, user.id, recent.id))?.expired).toBe(false)
   // A second run finds nothing more to do.
   expect(await runRetention({ db, storage, logger: createLogger('silent') })).toBe(0)
+})
+
+it('deletes accounts without a sign-in for 24 months, with their files, but never an admin', async () => {
+  const logger = createLogger('silent')
+  const idle = await createUser(db)
+  const active = await createUser(db)
+  const idleAdmin = await createUser(db, { isAdmin: true })
+  const longAgo = new Date(Date.now() - 25 * 31 * 86_400_000)
+  await db.updateTable('users').set({ last_login_at: longAgo }).where('id', 'in', [idle.id, idleAdmin.id]).execute()
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', active.id).execute()
+  const document = await insertDocument(db, idle.id, { storageKey: 'uploads/idle.pdf' })
+  await storage.put('uploads/idle.pdf', Readable.from([Buffer.from('%PDF-idle')]), 'application/pdf')
+
+  expect(await runAccountRetention({ db, storage, logger })).toBe(1)
+  expect(await storage.exists('uploads/idle.pdf')).toBe(false)
+  const users = await db.selectFrom('users').select('id').where('id', 'in', [idle.id, active.id, idleAdmin.id]).execute()
+  expect(users.map((u) => u.id).sort()).toEqual([active.id, idleAdmin.id].sort())
+  expect(await db.selectFrom('documents').select('id').where('id', '=', document.id).executeTakeFirst()).toBeUndefined()
 })
