@@ -77,7 +77,10 @@ function initialState(): TextState {
   }
 }
 
-/** Font ascent/descent as a fraction of the em; pdf.js reports them for most fonts, clamp odd values. */
+/**
+ * Font ascent/descent as a fraction of the em. pdf.js reports them only with
+ * fontExtraProperties (off, see load.ts), so the usual 0.8 / −0.2 apply; odd values are clamped.
+ */
 function verticalExtent(font: FontInfo | null): { ascent: number; descent: number } {
   let ascent = typeof font?.ascent === 'number' ? font.ascent : 0.8
   let descent = typeof font?.descent === 'number' ? font.descent : -0.2

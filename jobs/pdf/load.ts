@@ -56,7 +56,11 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
     standardFontDataUrl: STANDARD_FONT_DATA_URL,
     cMapUrl: CMAP_URL,
     cMapPacked: true,
-    // ascent/descent give glyph boxes their true height.
+    // Nothing is rendered: images are skipped instead of decoded (pdf.js drops any image larger
+    // than maxImageSize pixels), which saves most of the time and memory of image-heavy pages.
+    maxImageSize: 0,
+    // Fonts' extra properties (ascent, descent, widths tables) would keep their data alive;
+    // glyph boxes use a standard 0.8 em ascent and 0.2 em descent instead (glyphs.ts).
     fontExtraProperties: false,
     useSystemFonts: false,
     disableFontFace: false,
