@@ -6,7 +6,9 @@
  *    somewhere inside a line, the hyphen is real: keep it.
  * 2. Else if the document contains the joined form ("extraction", "TraceMonkey"), it was a
  *    line-break hyphen: drop it.
- * 3. Else decide by the continuation: a lower-case letter means a syllable break (drop the
+ * 3. Else if both parts are words the document uses on their own ("run-" + "time"), it is a
+ *    compound: keep the hyphen.
+ * 4. Else decide by the continuation: a lower-case letter means a syllable break (drop the
  *    hyphen, "extrac-" + "tion"); a capital or a digit means a compound ("non-" + "English",
  *    "COVID-" + "19"): keep the hyphen.
  * A line that ends inside a word with no hyphen glyph at all ("pop" + "ular", where the
@@ -76,7 +78,9 @@ export function keepsHyphen(left: string, right: string, lexicon: Lexicon): bool
   const joined = `${lastPart}${tail.toLowerCase()}`
   if (lexicon.words.has(joined)) return false
   if (head.includes('-')) return true
-  return !/^\p{Ll}/u.test(tail)
+  if (!/^\p{Ll}/u.test(tail)) return true
+  // Two words the document uses on their own, and no joined word: a compound ("mixed-mode").
+  return lastPart.length >= 3 && tail.length >= 3 && lexicon.words.has(lastPart) && lexicon.words.has(tail.toLowerCase())
 }
 
 function joinsBrokenWord(left: string, right: string, lexicon: Lexicon): boolean {

@@ -18,6 +18,11 @@ describe('line-end hyphenation', () => {
     expect(joinLines('accessible to non-', 'experts', lexiconOf('for non-experts only'))).toBe('accessible to non-experts')
   })
 
+  it('keeps the hyphen between two words the document uses on their own', () => {
+    expect(joinLines('at run-', 'time cost', lexiconOf('run the code; time passes'))).toBe('at run-time cost')
+    expect(joinLines('the extrac-', 'tion', lexiconOf('run the code; time passes'))).toBe('the extraction')
+  })
+
   it('joins when the document knows the joined word, even before a capital', () => {
     expect(joinLines('the tracing VM Trace-', 'Monkey.', lexiconOf('TraceMonkey supports all features'))).toBe('the tracing VM TraceMonkey.')
   })
