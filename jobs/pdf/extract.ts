@@ -19,9 +19,9 @@ import { pageTextLines } from './page-text.ts'
 import type { TextLine } from './page-text.ts'
 import { findReferences, isReferenceHeading } from './references.ts'
 import { attachCitations } from './citations.ts'
-import { sortInReadingOrder } from './reading-order.ts'
+import { readingPositions, sortInReadingOrder } from './reading-order.ts'
 import { textUnderQuads } from './text-under-quads.ts'
-import type { Extraction, ExtractOptions } from './types.ts'
+import type { Annotation, Extraction, ExtractOptions } from './types.ts'
 
 /**
  * The annotation types we read. Links and form widgets are left out: a book can have
@@ -81,25 +81,63 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
 
   const { annotations, rawById } = await buildAnnotations(raws, pageLabels, (pageIndex) => appearanceColors(doc, pageIndex))
 
-  // Glyph-exact text for the pages that carry text markup.
-  const glyphCache = new Map<number, Glyph[]>()
-  const markupPages = [...new Set(annotations.filter((a) => TEXT_MARKUP.has(a.type)).map((a) => a.page))].sort((a, b) => a - b)
-  for (const pageNumber of markupPages) {
+  const areaOf = (annotation: Annotation) => {
+    const raw = rawById.get(annotation.id)
+    return raw && TEXT_MARKUP.has(annotation.type) ? markedArea(raw) : null
+  }
+  const onPage = Map.groupBy(annotations, (a) => a.page)
+  const markupPages = new Set(annotations.filter((a) => TEXT_MARKUP.has(a.type)).map((a) => a.page))
+
+  // The document's own words decide line-end joins (hyphenation.ts); line-end fragments are
+  // left out so that "extrac-" does not teach the lexicon a word.
+  const lexicon = emptyLexicon()
+  const learn = (lines: TextLine[]) => {
+    for (const line of lines) learnWords(lexicon, line.text.replace(/\S+[-\u00ad]$/u, ''))
+  }
+  const positions = new Map<Annotation, number | null>()
+  const textlessMarkupPages: number[] = []
+
+  /**
+   * A page with text markup: its glyphs give the marked text, the annotations' reading order
+   * and the page's lines, and are dropped afterwards, so memory stays one page deep however
+   * many pages carry highlights.
+   */
+  const readMarkupPage = async (pageNumber: number): Promise<TextLine[]> => {
+    let glyphs: Glyph[] = []
     try {
       const page = await doc.getPage(pageNumber)
-      glyphCache.set(pageNumber, await pageGlyphs(page))
+      glyphs = await pageGlyphs(page)
       page.cleanup()
     } catch (error) {
       warnings.push(`Page ${pageNumber}: text could not be read (${(error as Error).message}).`)
     }
+    if (glyphs.length === 0) textlessMarkupPages.push(pageNumber)
+    const lines = linesFromGlyphs(glyphs, pageNumber)
+    learn(lines)
+    const here = onPage.get(pageNumber) ?? []
+    for (const annotation of here) {
+      const area = areaOf(annotation)
+      if (area) annotation.text = textUnderQuads(glyphs, area, lexicon)
+    }
+    for (const [annotation, position] of readingPositions(here, glyphs, areaOf)) positions.set(annotation, position)
+    return lines
   }
-  const linesOfPage = async (pageNumber: number) => {
-    const glyphs = glyphCache.get(pageNumber)
-    return glyphs ? linesFromGlyphs(glyphs, pageNumber) : await linesOf(doc, pageNumber, warnings)
+  const pagesRead = new Map<number, TextLine[]>()
+  const linesOfPage = async (pageNumber: number): Promise<TextLine[]> => {
+    let lines = pagesRead.get(pageNumber)
+    if (!lines) {
+      if (markupPages.has(pageNumber)) lines = await readMarkupPage(pageNumber)
+      else {
+        lines = await linesOf(doc, pageNumber, warnings)
+        learn(lines)
+      }
+      pagesRead.set(pageNumber, lines)
+    }
+    return lines
   }
 
   // The first page holds the title block; the second is read only when the first is a cover
-  // or nearly empty. A page whose glyphs we already have is not read a second time.
+  // or nearly empty.
   const front: TextLine[] = []
   let lastFrontPage = 0
   for (let p = 1; p <= Math.min(FRONT_PAGES, pageCount); p++) {
@@ -115,29 +153,13 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
     if (lines.some((line) => isReferenceHeading(line.text))) break
   }
   const back = backPages.flat()
+  // The other pages with markup, in page order.
+  for (const pageNumber of [...markupPages].sort((a, b) => a - b)) await linesOfPage(pageNumber)
 
-  // The document's own words decide line-end joins (hyphenation.ts); line-end fragments are
-  // left out so that "extrac-" does not teach the lexicon a word.
-  const lexicon = emptyLexicon()
-  const learn = (text: string) => learnWords(lexicon, text.replace(/\S+[-\u00ad]$/u, ''))
-  for (const glyphs of glyphCache.values()) for (const line of pageLines(glyphs)) learn(line.text)
-  for (const line of [...front, ...back]) learn(line.text)
-
-  for (const annotation of annotations) {
-    if (!TEXT_MARKUP.has(annotation.type)) continue
-    const glyphs = glyphCache.get(annotation.page)
-    const raw = rawById.get(annotation.id)
-    if (!glyphs || !raw) continue
-    annotation.text = textUnderQuads(glyphs, markedArea(raw), lexicon)
-  }
-  if (markupPages.length > 0 && markupPages.every((p) => (glyphCache.get(p) ?? []).length === 0)) {
+  if (markupPages.size > 0 && textlessMarkupPages.length === markupPages.size) {
     warnings.push('The pages with highlights have no text layer (a scan without OCR?), so highlighted text could not be read.')
   }
-
-  const ordered = sortInReadingOrder(annotations, glyphCache, (annotation) => {
-    const raw = rawById.get(annotation.id)
-    return raw && TEXT_MARKUP.has(annotation.type) ? markedArea(raw) : null
-  })
+  const ordered = sortInReadingOrder(annotations, positions)
 
   const metadata = await readMetadata(doc, front)
   const references = findReferences([...front, ...back])

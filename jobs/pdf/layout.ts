@@ -82,11 +82,11 @@ function isRightToLeft(glyphs: FramedGlyph[]): boolean {
  * Unicode bidirectional algorithm, enough for the text under a highlight.
  */
 function logicalOrder(visual: string[]): string[] {
-  const reversed = [...visual].reverse()
+  const reversed = visual.toReversed()
   const out: string[] = []
   let run: string[] = []
   const flush = () => {
-    out.push(...run.reverse())
+    out.push(...run.toReversed())
     run = []
   }
   for (const piece of reversed) {

@@ -29,25 +29,39 @@ function nearestGlyphOrder(glyphs: Glyph[], corner: Point): number | null {
   return best ? best.order : null
 }
 
-export function sortInReadingOrder(annotations: Annotation[], glyphsByPage: Map<number, Glyph[]>, areaOf: (annotation: Annotation) => Point[][] | null): Annotation[] {
-  const key = new Map<Annotation, number[]>()
+/**
+ * Content-stream positions that place each annotation of one page in reading order (null when
+ * the page has no glyphs or nothing near the annotation). `areaOf` gives a markup's quads.
+ */
+export function readingPositions(annotations: Annotation[], glyphs: Glyph[], areaOf: (annotation: Annotation) => Point[][] | null): Map<Annotation, number | null> {
+  const positions = new Map<Annotation, number | null>()
   for (const annotation of annotations) {
-    const glyphs = glyphsByPage.get(annotation.page)
-    const [x0, , , y1] = annotation.rect
     let order: number | null = null
-    if (glyphs && glyphs.length > 0) {
+    if (glyphs.length > 0) {
       const area = areaOf(annotation)
       if (area) {
         const marked = [...glyphsUnderQuads(glyphs, area).values()].flat()
         if (marked.length > 0) order = Math.min(...marked.map((g) => g.order))
       }
+      const [x0, , , y1] = annotation.rect
       order ??= nearestGlyphOrder(glyphs, { x: x0, y: y1 })
     }
-    key.set(annotation, order === null ? [annotation.page, 1, -y1, x0] : [annotation.page, 0, order, 0])
+    positions.set(annotation, order)
   }
+  return positions
+}
+
+/** By page; within a page by reading position, or top to bottom then left to right without one. */
+export function sortInReadingOrder(annotations: Annotation[], positions: Map<Annotation, number | null>): Annotation[] {
+  const key = (annotation: Annotation): number[] => {
+    const position = positions.get(annotation) ?? null
+    const [x0, , , y1] = annotation.rect
+    return position === null ? [annotation.page, 1, -y1, x0] : [annotation.page, 0, position, 0]
+  }
+  const keys = new Map(annotations.map((a) => [a, key(a)]))
   return [...annotations].sort((a, b) => {
-    const ka = key.get(a) ?? []
-    const kb = key.get(b) ?? []
+    const ka = keys.get(a) ?? []
+    const kb = keys.get(b) ?? []
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i]
     return 0
   })

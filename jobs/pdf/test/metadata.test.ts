@@ -47,9 +47,9 @@ describe('metadata from the first page', () => {
   })
 })
 
-describe('metadata of corpus papers', () => {
-  const read = (name: string) => extractFromBytes(new Uint8Array(readFileSync(path.join(CORPUS_DIR, 'papers', name))), { style: 'apa' })
+const read = (name: string) => extractFromBytes(new Uint8Array(readFileSync(path.join(CORPUS_DIR, 'papers', name))), { style: 'apa' })
 
+describe('metadata of corpus papers', () => {
   it('TraceMonkey: title and authors from the first page', async () => {
     const { metadata } = await read('pdfjs-tracemonkey.pdf')
     expect(metadata.title).toBe('Trace-based Just-in-Time Type Specialization for Dynamic Languages')
