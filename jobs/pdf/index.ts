@@ -133,6 +133,9 @@ export function extractPdf(bytes: Uint8Array, options: ExtractOptions): Promise<
     worker.on('error', onError)
     worker.on('exit', onExit)
     // The bytes are copied into the worker (structured clone), the caller's buffer stays usable.
-    worker.postMessage({ id, bytes, options: { ...options, timeoutMs, maxMemoryMb: memoryMb } } satisfies WorkerRequest)
+    // A view on a larger buffer (a Buffer from Node's pool) is trimmed first: cloning a view
+    // copies its whole underlying buffer.
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice()
+    worker.postMessage({ id, bytes: own, options: { ...options, timeoutMs, maxMemoryMb: memoryMb } } satisfies WorkerRequest)
   })
 }
