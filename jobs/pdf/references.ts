@@ -153,6 +153,21 @@ function joinEntryLines(lines: string[]): string {
 
 const YEAR = /(?:^|[\s(,.])((?:19|20)\d{2})([a-z])?(?=[\s).,;:]|$)/
 
+/**
+ * The year of publication: a parenthesised year ("(2009)", "(Mar. 2009)") if there is one;
+ * otherwise the last year-like number that is not a volume ("vol. 1974"), a page or a range.
+ */
+export function publicationYear(raw: string): number | null {
+  const parenthesised = /\((?:[A-Za-z.]+\s+)?((?:19|20)\d\d)[a-z]?\)/.exec(raw)
+  if (parenthesised) return Number(parenthesised[1])
+  const candidates = [...raw.matchAll(/(?<![\d./:–-])((?:19|20)\d\d)[a-z]?(?![\d–-])/g)].filter((m) => {
+    const before = raw.slice(Math.max(0, m.index - 8), m.index)
+    return !/(?:vol\.?|volume|no\.?|pp\.?|pages?|isbn|issn)\s*$/i.test(before)
+  })
+  const last = candidates[candidates.length - 1]
+  return last ? Number(last[1]) : null
+}
+
 const SURNAME_RE = String.raw`(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]u|[Ll]a|[Ll]e|ter|ten)\s+){0,2}\p{Lu}[\p{L}'’\-]*(?:\s?-\s?\p{Lu}[\p{L}'’]*)?`
 const INITIALS_RE = String.raw`(?:\p{Lu}\.\s?-?\s?){1,4}`
 const SEPARATOR_RE = String.raw`(?:\s*,\s*(?:and\s+|AND\s+|&\s*)?|\s*\b(?:and|AND)\s+|\s*&\s*)`
@@ -185,7 +200,7 @@ export function parseReference(index: number, label: string | null, raw: string)
   const url = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;)]/.exec(raw)?.[0] ?? null
   const arxivId = arxivFromText(raw) ?? /arxiv\.org\/abs\/([\w./-]+?)(?:v\d+)?(?=[\s.,;]|$)/i.exec(raw)?.[1] ?? null
   const yearMatch = YEAR.exec(raw)
-  const year = yearMatch ? Number(yearMatch[1]) : null
+  const year = publicationYear(raw)
 
   let authorsPart = leadingAuthors(raw)
   let rest = raw.slice(authorsPart.length)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TextLine } from '../page-text.ts'
-import { findReferences, parseReference } from '../references.ts'
+import { findReferences, parseReference, publicationYear } from '../references.ts'
 
 const at = (text: string, x: number, y: number, page = 9, size = 9): TextLine => ({ text, x, y, page, size, fontName: 'f' })
 
@@ -52,5 +52,15 @@ describe('reference list', () => {
       year: 2000,
     })
     expect(parseReference(0, '4', 'C. Macdonald and N. Tonellotto. On approximate nearest neighbour selection. arXiv:2108.11480, 2021.').arxivId).toBe('2108.11480')
+  })
+})
+
+describe('publication year of an entry', () => {
+  it('prefers a parenthesised year and skips volumes, pages and ranges', () => {
+    expect(publicationYear('Lecture Notes in Computer Science, vol. 1974, 2000.')).toBe(2000)
+    expect(publicationYear('Smith, A. (2020a). First. Journal, 1999–2001.')).toBe(2020)
+    expect(publicationYear('In Proc. of the 3rd OSDI (Feb. 1999), pp. 45–58.')).toBe(1999)
+    expect(publicationYear('Perlmutter S et al 1999 Astrophys. J. 517 565')).toBe(1999)
+    expect(publicationYear('No year here.')).toBeNull()
   })
 })
