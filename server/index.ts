@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '#db/embedded.ts'
 import { migrateToLatest } from '#db/migrate.ts'
 import { seed } from '#db/seed.ts'
 import { startBoss } from '#jobs/boss.ts'
+import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { startWeb } from './web.ts'
 
@@ -62,6 +63,7 @@ async function main() {
       await web?.close()
       // Running jobs finish (or are released back to the queue when the timeout passes).
       await boss.stop({ graceful: true, timeout: 25_000 })
+      await closeExtractionWorkers()
       await db.destroy()
       await embedded?.stop()
     } catch (error) {

@@ -1,24 +1,8 @@
+import { DOCUMENT_STATUSES } from '#app/lib/document-status.ts'
 import { body, fields, operation, type ApiArea } from './schema.ts'
 
-// The spec's upload_status values (000 §4).
-const UPLOAD_STATUSES = [
-  'uploading',
-  'uploaded',
-  'processing_apa',
-  'apa_extracted',
-  'processing_colors',
-  'colors_extracted',
-  'processing_annotations',
-  'raw_annotations_inserted',
-  'categorization_submitted_pending_ps2',
-  'submitted',
-  'processing_downloads',
-  'completed',
-  'failed',
-  'ps1_timeout',
-  'make1_timeout',
-  'ps2_timeout',
-] as const
+// The server's upload_status values: the spec's list less `error`, which only a client sets.
+const UPLOAD_STATUSES = DOCUMENT_STATUSES.filter((status) => status !== 'error')
 
 /** Uploading PDFs, following their processing, categorizing their colours, and listing them. */
 export const documentsArea: ApiArea = {
