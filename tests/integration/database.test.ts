@@ -12,13 +12,23 @@ const db = useTestDb()
 const logger = createLogger('silent')
 
 describe('migrations', () => {
-  it('are safe when several processes run them at once', async () => {
-    const others = [createDb(testDatabaseUrl(), { max: 1 }), createDb(testDatabaseUrl(), { max: 1 })]
-    const results = await Promise.all([migrateToLatest(db), ...others.map((o) => migrateToLatest(o))])
-    await Promise.all(others.map((o) => o.destroy()))
-    expect(results.flat()).toEqual([]) // the template already has every migration
-    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-    expect(rows.rows.map((r) => r.name)).toEqual(['0001_initial'])
+  it('are applied exactly once when several processes start on an empty database at once', async () => {
+    const admin = createDb(testDatabaseUrl(), { max: 1 })
+    const name = `marginalia_fresh_${process.pid}_${Date.now()}`
+    await sql.raw(`CREATE DATABASE ${name}`).execute(admin)
+    const url = new URL(testDatabaseUrl())
+    url.pathname = `/${name}`
+    const processes = [1, 2, 3].map(() => createDb(url.toString(), { max: 1 }))
+    try {
+      const results = await Promise.all(processes.map((p) => migrateToLatest(p)))
+      expect(results.flat()).toEqual(['0001_initial'])
+      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(processes[0])
+      expect(rows.rows.map((r) => r.name)).toEqual(['0001_initial'])
+    } finally {
+      await Promise.all(processes.map((p) => p.destroy()))
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin)
+      await admin.destroy()
+    }
   })
 })
 
