@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/register'
 import { SelectField, TextField } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
+import { RedirectNotice } from '#app/components/redirect-notice.tsx'
 import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
@@ -74,30 +74,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="page page-narrow">
       <h1>{t('accounts.register.title')}</h1>
       {actionData?.message?.success ? (
-        <RegisteredNotice message={actionData.message} />
+        <RedirectNotice message={actionData.message} to="/login" seconds={REDIRECT_SECONDS}>
+          <p>
+            <Link to="/login">{t('accounts.register.login')}</Link>
+          </p>
+        </RedirectNotice>
       ) : (
         <RegisterForm invitation={loaderData.invitation} reply={actionData} />
       )}
     </main>
-  )
-}
-
-/** The spec's success message, then /login after 2 seconds: a meta refresh without JavaScript, a navigation with it. */
-function RegisteredNotice({ message }: { message: NonNullable<FormReply['message']> }) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  useEffect(() => {
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_SECONDS * 1000)
-    return () => clearTimeout(timer)
-  }, [navigate])
-  return (
-    <>
-      <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/login`} />
-      <StatusMessage message={message} />
-      <p>
-        <Link to="/login">{t('accounts.register.login')}</Link>
-      </p>
-    </>
   )
 }
 

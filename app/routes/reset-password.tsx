@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { TextField } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
+import { RedirectNotice } from '#app/components/redirect-notice.tsx'
 import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { resetPassword } from '#app/features/accounts/mutations.server.ts'
@@ -59,7 +59,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation()
   let body: React.ReactNode
   if (!loaderData.hasToken) body = <StatusMessage message={{ text: t('accounts.reset.noToken'), success: false }} />
-  else if (actionData?.message?.success) body = <ResetNotice message={actionData.message} />
+  else if (actionData?.message?.success) body = <RedirectNotice message={actionData.message} to="/login" seconds={REDIRECT_SECONDS} />
   else if (loaderData.problem && !actionData) body = <StatusMessage message={loaderData.problem} />
   else body = <ResetForm token={loaderData.token} reply={actionData} />
   return (
@@ -71,21 +71,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Link to="/login">{t('accounts.resetRequest.backToLogin')}</Link>
       </p>
     </main>
-  )
-}
-
-/** The spec's success message, then /login after 3 seconds: a meta refresh without JavaScript, a navigation with it. */
-function ResetNotice({ message }: { message: NonNullable<FormReply['message']> }) {
-  const navigate = useNavigate()
-  useEffect(() => {
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_SECONDS * 1000)
-    return () => clearTimeout(timer)
-  }, [navigate])
-  return (
-    <>
-      <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/login`} />
-      <StatusMessage message={message} />
-    </>
   )
 }
 
