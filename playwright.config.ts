@@ -44,6 +44,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: E2E_BASE_URL },
+    env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', APP_URL: E2E_BASE_URL },
   },
 })

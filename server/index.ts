@@ -10,6 +10,7 @@ import { seed } from '#db/seed.ts'
 import { startBoss } from '#jobs/boss.ts'
 import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
+import { loadedReactBuild } from './react-build.ts'
 import { startWeb } from './web.ts'
 
 type Role = 'all' | 'web' | 'worker'
@@ -45,6 +46,7 @@ async function main() {
   if (role !== 'web') await startWorkers(services)
 
   const { invitationUrl } = await bootstrapAdmin(db, config, logger)
+  logger.info({ role, mode: config.env ?? 'production', react: loadedReactBuild() }, 'started')
   if (web) {
     process.stdout.write(`\nMarginalia is running at ${config.appUrl}\n`)
     if (invitationUrl) process.stdout.write(`No admin yet. Register the first admin with this one-time link:\n  ${invitationUrl}\n\n`)
