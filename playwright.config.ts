@@ -22,7 +22,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // In CI a failed test runs once more; Playwright still reports it as flaky.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

@@ -29,7 +29,7 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent')
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+    let timeoutId: ReturnType<typeof setTimeout> | undefined
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getInstance(loadContext)}>
@@ -51,6 +51,7 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId)
           reject(error)
         },
         onError(error: unknown) {
@@ -59,5 +60,7 @@ export default function handleRequest(
         },
       },
     )
+    // Armed only once the render exists: a stream still open after the limit is cut short.
+    timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
   })
 }

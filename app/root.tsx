@@ -66,6 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData()
   const { i18n } = useTranslation()
   const language = rootData?.locale ?? i18n.language ?? DEFAULT_LANGUAGE
+  // Marks the page as interactive, so tests know React's handlers are attached before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={language} dir={i18n.dir(language)} data-default-language={rootData?.defaultLanguage ?? DEFAULT_LANGUAGE}>
       <head>

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { newSecret } from '#app/server/tokens.server.ts'
-import { expectAccessible, withJavaScript } from './helpers.ts'
+import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 import { connectE2eDatabase, waitForMail } from './mail.ts'
 
 const FIRST_PASSWORD = 'Marginal-Notes-1!'

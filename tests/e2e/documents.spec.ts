@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import JSZip from 'jszip'
-import { expectAccessible } from './helpers.ts'
+import { expect, expectAccessible, test } from './helpers.ts'
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/annotated')
 const FILES = ['pdfjs-issue7014.pdf', 'pdfminer-simple5.pdf', 'pdfplumber-issue-463-example.pdf']

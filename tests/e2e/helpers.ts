@@ -1,5 +1,27 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
+
+export { expect }
+
+/**
+ * Playwright's test, with one change in the `js` project: `page.goto` returns once React has
+ * hydrated an HTML page (root marks <html data-hydrated>), so no click lands before the handlers.
+ */
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    if (withJavaScript(testInfo)) {
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        if (response?.headers()['content-type']?.startsWith('text/html')) {
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        }
+        return response
+      }
+    }
+    await use(page)
+  },
+})
 
 /**
  * Every page the suite visits is checked for accessibility violations (WCAG 2.1 A and AA). axe

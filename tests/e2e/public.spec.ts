@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { expectAccessible, withJavaScript } from './helpers.ts'
+import type { Page, TestInfo } from '@playwright/test'
+import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 
 /**
  * The public pages, with JavaScript on (project `js`) and off (`no-js`). Each page is also

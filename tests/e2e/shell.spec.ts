@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { expectAccessible, withJavaScript } from './helpers.ts'
+import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 
 test.describe('app shell', () => {
   test('header, footer and home anchors for a signed-out visitor', async ({ page }) => {
