@@ -4,8 +4,9 @@ import { findFreePort } from '#db/embedded.ts'
 
 // `npm run report:pages`: the weight of each public page on a first visit, measured against the
 // production build: its HTML, and the JavaScript, CSS and translations a browser loads with it.
-// Budgets: HTML under 50 KB, JavaScript under 100 KB gzip; a page over budget is marked OVER. It is a
-// report, not a gate: it exits 1 only when a page does not answer 200.
+// Budgets: HTML under 50 KB; JavaScript at most 140 KB gzip on content pages and 175 KB on pages
+// with a form (React 19 + React Router 8 hydration alone is about 102 KB). It is a gate: it exits 1
+// when a page is over budget or does not answer 200 (`npm test` runs it last).
 //
 //   npm run report:pages                         build, start a server on a fresh database, measure
 //   npm run report:pages -- --url https://host   measure a running instance instead
@@ -19,7 +20,10 @@ async function publicPages(baseUrl: string): Promise<string[]> {
   return PAGES.flatMap((page) => (page === '/api' ? [page, ...areas] : [page]))
 }
 const HTML_BUDGET = 50 * 1024
-const JS_GZIP_BUDGET = 100 * 1024
+const CONTENT_JS_GZIP_BUDGET = 140 * 1024
+const FORM_JS_GZIP_BUDGET = 175 * 1024
+/** Pages whose first screen carries a form (the home page has the updates subscription). */
+const FORM_PAGES = new Set(['/', '/login', '/register', '/request-password-reset'])
 
 interface Weight {
   raw: number
@@ -55,9 +59,9 @@ async function sumOf(baseUrl: string, urls: string[]): Promise<Weight> {
   return total
 }
 
-/** Prints the table; true when every page answered 200. */
+/** Prints the table; true when every page answered 200 within its budgets. */
 async function measure(baseUrl: string): Promise<boolean> {
-  const rows: string[][] = [['page', 'status', 'HTML', 'HTML gzip', 'JS', 'JS gzip', 'CSS gzip', 'texts gzip', 'budget']]
+  const rows: string[][] = [['page', 'status', 'HTML', 'HTML gzip', 'JS', 'JS gzip', 'JS budget', 'CSS gzip', 'texts gzip', 'verdict']]
   let allAnswered = true
   for (const page of await publicPages(baseUrl)) {
     const { status, bytes } = await fetchBytes(baseUrl + page)
@@ -68,13 +72,17 @@ async function measure(baseUrl: string): Promise<boolean> {
     // With JavaScript the browser also loads the interface texts of the page's language once.
     const language = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? 'en'
     const texts = weigh((await fetchBytes(`${baseUrl}/api/translations/${language}`)).bytes)
-    const verdict = `HTML ${htmlWeight.raw < HTML_BUDGET ? 'ok' : 'OVER'}, JS ${js.gzip < JS_GZIP_BUDGET ? 'ok' : 'OVER'}`
-    if (status !== 200) allAnswered = false
-    rows.push([page, String(status), kb(htmlWeight.raw), kb(htmlWeight.gzip), kb(js.raw), kb(js.gzip), kb(css.gzip), kb(texts.gzip), verdict])
+    const jsBudget = FORM_PAGES.has(page) ? FORM_JS_GZIP_BUDGET : CONTENT_JS_GZIP_BUDGET
+    const within = htmlWeight.raw < HTML_BUDGET && js.gzip <= jsBudget
+    const verdict = `HTML ${htmlWeight.raw < HTML_BUDGET ? 'ok' : 'OVER'}, JS ${js.gzip <= jsBudget ? 'ok' : 'OVER'}`
+    if (status !== 200 || !within) allAnswered = false
+    rows.push([page, String(status), kb(htmlWeight.raw), kb(htmlWeight.gzip), kb(js.raw), kb(js.gzip), kb(jsBudget), kb(css.gzip), kb(texts.gzip), verdict])
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
   for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
-  console.log(`\nbudget: HTML < ${kb(HTML_BUDGET)}, JS < ${kb(JS_GZIP_BUDGET)} gzip (first load; texts are the translations JSON, loaded once per language)`)
+  console.log(
+    `\nbudget: HTML < ${kb(HTML_BUDGET)}; JS gzip ≤ ${kb(CONTENT_JS_GZIP_BUDGET)} on content pages, ≤ ${kb(FORM_JS_GZIP_BUDGET)} on form pages (first load; texts are the translations JSON, loaded once per language)`,
+  )
   return allAnswered
 }
 

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 // `npm test`: the whole suite. Builds the app, runs unit and integration tests (vitest, real
-// PostgreSQL) and the end-to-end tests (Playwright in Debian's Chromium, JavaScript on and off).
+// PostgreSQL) and the end-to-end tests (Playwright in Debian's Chromium, JavaScript on and off),
+// then checks every public page's JavaScript against its budget.
 
 function run(title: string, command: string, args: string[]) {
   process.stdout.write(`\n── ${title}\n`)
@@ -32,3 +33,4 @@ run('production build', 'npx', ['react-router', 'build'])
 run('unit and integration tests', 'npx', ['vitest', 'run'])
 ensureChromium()
 run('end-to-end tests', 'npx', ['playwright', 'test'])
+run('page weights within their JavaScript budgets', process.execPath, ['scripts/report-pages.ts'])
