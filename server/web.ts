@@ -5,9 +5,13 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { LANGUAGE_COOKIE } from '#app/lib/i18n.ts'
+import { SESSION_COOKIE } from '#app/server/session.server.ts'
 import type { Services } from '#app/server/services.server.ts'
+import { admissionControl } from './admission.ts'
 import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
+import { anonymousPageCache } from './page-cache.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -50,23 +54,30 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }))
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }))
   }
-  app.use(
-    createRequestHandler({
-      build,
-      mode: dev ? 'development' : 'production',
-      getLoadContext: async (_req, res) => {
-        const entry = (await build()).entry.module as unknown as AppEntry
-        const context = new RouterContextProvider()
-        context.set(entry.servicesContext, services)
-        context.set(entry.requestInfoContext, {
-          nonce: String(res.locals.nonce ?? ''),
-          requestId: String(res.locals.requestId ?? ''),
-          ip: _req.ip ?? '',
-        })
-        return context
-      },
-    }),
-  )
+  const getLoadContext = async (req: express.Request, res: express.Response) => {
+    const entry = (await build()).entry.module as unknown as AppEntry
+    const context = new RouterContextProvider()
+    context.set(entry.servicesContext, services)
+    context.set(entry.requestInfoContext, {
+      nonce: String(res.locals.nonce ?? ''),
+      requestId: String(res.locals.requestId ?? ''),
+      ip: req.ip ?? '',
+    })
+    return context
+  }
+  app.use(admissionControl({ maxInFlight: config.maxConcurrentRequests, isLongLived: (req) => req.path === '/extractor/events' }))
+  if (!dev && config.pageCacheSeconds > 0) {
+    app.use(
+      anonymousPageCache({
+        build,
+        getLoadContext,
+        sessionCookie: SESSION_COOKIE,
+        languageCookie: LANGUAGE_COOKIE,
+        ttlMs: config.pageCacheSeconds * 1000,
+      }),
+    )
+  }
+  app.use(createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext }))
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))

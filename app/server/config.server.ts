@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   SOCIAL_MASTODON_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
   SOCIAL_GITHUB_URL: optionalUrl,
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).default(5),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(256),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -80,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoVideoUrl: e.DEMO_VIDEO_URL,
     supportEmail: e.SUPPORT_EMAIL,
     enterpriseEmail: e.ENTERPRISE_EMAIL,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
     social: {
       mastodon: e.SOCIAL_MASTODON_URL,
       linkedin: e.SOCIAL_LINKEDIN_URL,
