@@ -1,0 +1,187 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { hashPassword } from '#app/features/accounts/password.server.ts'
+import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { createDb, type Db } from '#db/client.ts'
+import { embeddedUrl, findFreePort } from '#db/embedded.ts'
+
+// `npm run bench:http`: the production build (as `npm start` serves it) on a fresh embedded
+// database, loaded with wrk (Debian's package) from this machine's loopback:
+//   - anonymous `/`, `/support`, `/login` (served from the page cache) and a CSS asset,
+//   - a signed-in `/` and `/past-extractions` with 200 documents (rendered for every request),
+//   - `/healthz` (one SQL query),
+// each at 10 and 100 connections, printing requests/s, p50/p95/p99, the slowest request, errors
+// and the server's RSS before and after.
+//
+//   npm run bench:http                       10 s per run
+//   npm run bench:http -- --duration 30      seconds per run
+//   npm run bench:http -- --soak 300         also a 300 s run on the signed-in `/` (RSS after 1 min vs at the end)
+//   npm run bench:http -- --profile DIR      the server writes a CPU profile (.cpuprofile) into DIR
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+const DURATION_S = Number(argument('duration') ?? 10)
+const SOAK_S = argument('soak') === undefined ? 0 : Number(argument('soak'))
+const PROFILE_DIR = argument('profile')
+
+if (spawnSync('wrk', ['--version']).error) {
+  console.error('bench:http needs wrk: apt-get install -y wrk')
+  process.exit(1)
+}
+
+// wrk prints its own summary; this script reads one JSON line that the Lua hook adds.
+const WRK_SCRIPT = path.join(os.tmpdir(), `marginalia-bench-${process.pid}.lua`)
+writeFileSync(
+  WRK_SCRIPT,
+  `local cookie = os.getenv("BENCH_COOKIE")
+if cookie and cookie ~= "" then wrk.headers["Cookie"] = cookie end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('BENCH {"requests":%d,"seconds":%f,"p50":%f,"p95":%f,"p99":%f,"max":%f,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1e3, latency:percentile(95) / 1e3,
+    latency:percentile(99) / 1e3, latency.max / 1e3, e.connect + e.read + e.write + e.timeout, e.status))
+end
+`,
+)
+
+interface Result {
+  requests: number
+  seconds: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  errors: number
+  non2xx: number
+}
+
+function runWrk(url: string, connections: number, seconds: number, cookie = ''): Result {
+  const wrk = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', WRK_SCRIPT, url], {
+    env: { ...process.env, BENCH_COOKIE: cookie },
+    encoding: 'utf8',
+  })
+  const line = wrk.stdout.split('\n').find((l) => l.startsWith('BENCH '))
+  if (!line) throw new Error(`wrk printed no summary: ${wrk.stdout}${wrk.stderr}`)
+  return JSON.parse(line.slice('BENCH '.length)) as Result
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const args = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
+  const server = spawn(process.execPath, [...args, 'scripts/e2e-server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`)
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return server
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  server.kill('SIGTERM')
+  throw new Error('the server did not become healthy within 120 s')
+}
+
+/** A researcher with 200 finished documents, signed in: the session cookie. */
+async function signedInResearcher(db: Db): Promise<string> {
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'bench@example.org', password_hash: await hashPassword('Bench!Passw0rd'), first_name: 'Bench', last_name: 'Mark' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const style = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
+  for (let batch = 0; batch < 20; batch += 1) {
+    const batchId = `bench-${batch}`
+    await db.insertInto('batches').values({ id: batchId, user_id: user.id, reference_style_id: style.id }).execute()
+    await db
+      .insertInto('documents')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          user_id: user.id,
+          batch_id: batchId,
+          reference_style_id: style.id,
+          original_filename: `paper-${batch}-${i}.pdf`,
+          size_bytes: 1_000_000,
+          upload_status: 'completed',
+          citation: `Author, A. (2024). Paper ${batch}-${i}. Journal of Benchmarks, 1(2), 3–4.`,
+          completed_at: new Date(),
+        })),
+      )
+      .execute()
+  }
+  const secret = await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 })
+  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
+}
+
+const port = await findFreePort()
+const base = `http://127.0.0.1:${port}`
+const server = await startServer(port)
+const db = createDb(await embeddedUrl(path.resolve(`.data/e2e-${port}/postgres`), 'marginalia'), { max: 2 })
+try {
+  const cookie = await signedInResearcher(db)
+  const home = await (await fetch(`${base}/`)).text()
+  const css = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1]
+  const targets: { name: string; url: string; cookie?: string }[] = [
+    { name: '/healthz', url: `${base}/healthz` },
+    ...(css ? [{ name: 'CSS asset', url: base + css }] : []),
+    { name: '/ (anonymous)', url: `${base}/` },
+    { name: '/support (anonymous)', url: `${base}/support` },
+    { name: '/login (anonymous)', url: `${base}/login` },
+    { name: '/ (signed in)', url: `${base}/`, cookie },
+    { name: '/past-extractions (signed in, 200 documents)', url: `${base}/past-extractions`, cookie },
+  ]
+  for (const target of targets) {
+    const check = await fetch(target.url, { headers: target.cookie ? { Cookie: target.cookie } : {}, redirect: 'manual' })
+    if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`)
+    await check.arrayBuffer()
+  }
+  runWrk(`${base}/`, 10, 2) // warm-up
+  const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS MB before → after']]
+  for (const target of targets) {
+    for (const connections of [10, 100]) {
+      const before = rssMb(server.pid ?? 0)
+      const r = runWrk(target.url, connections, DURATION_S, target.cookie)
+      const after = rssMb(server.pid ?? 0)
+      rows.push([
+        target.name,
+        String(connections),
+        (r.requests / r.seconds).toFixed(0),
+        r.p50.toFixed(1),
+        r.p95.toFixed(1),
+        r.p99.toFixed(1),
+        r.max.toFixed(0),
+        String(r.errors),
+        String(r.non2xx),
+        `${before.toFixed(0)} → ${after.toFixed(0)}`,
+      ])
+    }
+  }
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
+  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
+  console.log(`\n${DURATION_S} s per run, wrk -t2, loopback; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+
+  if (SOAK_S > 0) {
+    const firstMinute = runWrk(`${base}/`, 100, Math.min(60, SOAK_S), cookie)
+    const rssAfterMinute = rssMb(server.pid ?? 0)
+    const rest = SOAK_S > 60 ? runWrk(`${base}/`, 100, SOAK_S - 60, cookie) : firstMinute
+    const rssAtEnd = rssMb(server.pid ?? 0)
+    console.log(
+      `\nsoak: signed-in / at 100 connections for ${SOAK_S} s: RSS ${rssAfterMinute.toFixed(0)} MB after the first minute, ` +
+        `${rssAtEnd.toFixed(0)} MB at the end (${(((rssAtEnd - rssAfterMinute) / rssAfterMinute) * 100).toFixed(1)} %); ` +
+        `slowest ${Math.max(firstMinute.max, rest.max).toFixed(0)} ms, errors ${firstMinute.errors + rest.errors}`,
+    )
+  }
+} finally {
+  await db.destroy()
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  server.kill('SIGTERM')
+  await exited
+}
