@@ -10,6 +10,7 @@ import { seed } from '#db/seed.ts'
 import { startBoss } from '#jobs/boss.ts'
 import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
+import { isDatabaseUnavailable } from './outage.ts'
 import { loadedReactBuild } from './react-build.ts'
 import { startWeb } from './web.ts'
 
@@ -21,10 +22,32 @@ function roleFromArgs(argv: string[]): Role {
   return arg
 }
 
+/**
+ * A database outage must not end the process: a connection error that escapes (a pooled or
+ * listening client's socket dropping between queries, a rejected promise nobody awaited) is
+ * logged and the process carries on; the pools, pg-boss and the status listener reconnect by
+ * themselves. Any other uncaught exception still ends the process, as its state is unknown.
+ */
+function guardProcess(logger: ReturnType<typeof createLogger>) {
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) }, 'unhandled rejection')
+  })
+  process.on('uncaughtException', (error) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.error({ error: error.message }, 'database connection error (process continues)')
+      return
+    }
+    logger.fatal({ error: error.stack ?? error.message }, 'uncaught exception; exiting')
+    process.exitCode = 1
+    setTimeout(() => process.exit(1), 100).unref()
+  })
+}
+
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   const role = roleFromArgs(process.argv.slice(2))
+  guardProcess(logger)
 
   let embedded: EmbeddedDatabase | undefined
   let databaseUrl = config.databaseUrl
@@ -39,7 +62,10 @@ async function main() {
   const applied = await migrateToLatest(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await seed(db)
-  const boss = await startBoss(databaseUrl, (error) => logger.error({ error: error.message }, 'queue error'))
+  // pg-boss reports lost connections here (and keeps polling); they must not reach the process.
+  const boss = await startBoss(databaseUrl, (error) =>
+    isDatabaseUnavailable(error) ? logger.warn({ error: error.message }, 'queue: database unreachable') : logger.error({ error: error.message }, 'queue error'),
+  )
 
   const services = { db, databaseUrl, boss, config, logger, storage: createStorage(config.storage) }
   const web = role === 'worker' ? undefined : await startWeb(services)

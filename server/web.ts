@@ -8,6 +8,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { Services } from '#app/server/services.server.ts'
 import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
+import { databaseAvailability, outageGuard } from './outage.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -41,7 +42,8 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
 
   app.use(requestLogging(logger))
   app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
-  app.get('/healthz', healthHandler(db, boss))
+  const availability = databaseAvailability(db, logger)
+  app.get('/healthz', healthHandler(availability, boss))
   app.use(compression())
   app.use(sameOriginCheck(config.appUrl))
   if (assets) {
@@ -50,6 +52,8 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }))
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }))
   }
+  // While PostgreSQL is down, pages and API calls answer 503 here instead of failing in React Router.
+  app.use(await outageGuard(availability))
   app.use(
     createRequestHandler({
       build,
