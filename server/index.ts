@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
 import { bootstrapAdmin } from '#app/features/accounts/bootstrap.server.ts'
 import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
@@ -43,6 +45,21 @@ function guardProcess(logger: ReturnType<typeof createLogger>) {
   })
 }
 
+/** At start-up, a database that is not up yet (a restart, a compose file starting both) is waited for, up to a minute. */
+async function waitForDatabase(db: ReturnType<typeof createDb>, logger: ReturnType<typeof createLogger>) {
+  const deadline = Date.now() + 60_000
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sql`SELECT 1`.execute(db)
+      return
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'waiting for the database')
+      await sleep(Math.min(250 * 2 ** attempt, 2_000))
+    }
+  }
+}
+
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
@@ -59,6 +76,7 @@ async function main() {
   }
 
   const db = createDb(databaseUrl, { applicationName: `marginalia-${role}` })
+  await waitForDatabase(db, logger)
   const applied = await migrateToLatest(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await seed(db)

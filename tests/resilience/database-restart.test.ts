@@ -128,6 +128,27 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   expect(stream.status).toBe(200)
   const { events } = collectEvents(stream.body as ReadableStream<Uint8Array>)
 
+  // Throughout, a visitor keeps asking for pages and the API: every answer is 200 or 503, never
+  // another 5xx, even for requests caught in the moment the database goes.
+  const statuses = new Map<number, number>()
+  let polling = true
+  const poller = (async () => {
+    while (polling) {
+      for (const [url, headers] of [
+        [`${baseUrl}/`, {}],
+        [`${baseUrl}/extractor`, { Cookie: cookie }],
+        [`${baseUrl}/api/documents`, { Authorization: `Bearer ${token}` }],
+      ] as const) {
+        const status = await fetch(url, { headers }).then(
+          async (res) => (await res.arrayBuffer(), res.status),
+          () => 0,
+        )
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      }
+      await sleep(20)
+    }
+  })()
+
   const documentIds: string[] = []
   const recoveries: { pages: number; health: number; stream: number }[] = []
   for (let round = 0; round < RESTARTS; round++) {
@@ -139,7 +160,6 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
     // During the outage: friendly 503 pages, 503 health, 503 JSON for the API; the process lives.
     await until(async () => (await fetch(`${baseUrl}/healthz`)).status === 503, 10_000, 'healthz 503')
     const page = await fetch(`${baseUrl}/`, { headers: { Cookie: 'preferred_language=ImRlIg%3D%3D' } })
-    if (page.status !== 503) console.log(page.status, await page.clone().text(), output.slice(-4000))
     expect(page.status).toBe(503)
     expect(page.headers.get('retry-after')).toBe('5')
     const html = await page.text()
@@ -180,6 +200,9 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   for (const row of rows) if (row.upload_status === 'failed') expect(row.status_message).toBeTruthy()
   // The stream saw each document's last status, as the database has it.
   await until(async () => rows.every((r) => events.some((e) => e.documentId === r.id && e.status === r.upload_status)), 10_000, 'stream saw every final status')
+  polling = false
+  await poller
+  expect([...statuses.keys()].sort()).toEqual([200, 503])
   expect(child.exitCode).toBeNull()
   expect(output).not.toMatch(/uncaught exception/)
   controller.abort()
@@ -188,6 +211,7 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   const worst = (key: 'pages' | 'health' | 'stream') => Math.max(...recoveries.map((r) => r[key])).toFixed(1)
   console.log(
     `database restarts: ${RESTARTS}; documents: ${rows.length} (${JSON.stringify(byStatus)}); stream events: ${events.length}; ` +
+      `page and API answers while restarting: ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `recovery after restart, worst: pages ${worst('pages')} s, healthz ${worst('health')} s, stream ${worst('stream')} s; ` +
       `all documents final ${settleSeconds.toFixed(1)} s after the last restart`,
   )
