@@ -149,7 +149,8 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
     }
   })()
 
-  const documentIds: string[] = []
+  // A long extraction (a whole book) is sure to be mid-step when the database first goes.
+  const documentIds: string[] = [await upload(token, 'pymupdf-mupdf_explored.pdf')]
   const recoveries: { pages: number; health: number; stream: number }[] = []
   for (let round = 0; round < RESTARTS; round++) {
     // Work in flight when the database goes: a fresh upload, its extraction just starting.
@@ -207,10 +208,19 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   expect(output).not.toMatch(/uncaught exception/)
   controller.abort()
 
+  const retried = await db
+    .selectFrom('document_status_history')
+    .select('document_id')
+    .where('document_id', 'in', documentIds)
+    .where('to_status', '=', 'processing_apa')
+    .groupBy('document_id')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute()
   const byStatus = Object.fromEntries([...new Set(rows.map((r) => r.upload_status))].map((s) => [s, rows.filter((r) => r.upload_status === s).length]))
   const worst = (key: 'pages' | 'health' | 'stream') => Math.max(...recoveries.map((r) => r[key])).toFixed(1)
   console.log(
     `database restarts: ${RESTARTS}; documents: ${rows.length} (${JSON.stringify(byStatus)}); stream events: ${events.length}; ` +
+      `documents whose extraction was interrupted and retried: ${retried.length}; ` +
       `page and API answers while restarting: ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `recovery after restart, worst: pages ${worst('pages')} s, healthz ${worst('health')} s, stream ${worst('stream')} s; ` +
       `all documents final ${settleSeconds.toFixed(1)} s after the last restart`,
