@@ -81,9 +81,16 @@ async function main() {
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await seed(db)
   // pg-boss reports lost connections here (and keeps polling); they must not reach the process.
-  const boss = await startBoss(databaseUrl, (error) =>
-    isDatabaseUnavailable(error) ? logger.warn({ error: error.message }, 'queue: database unreachable') : logger.error({ error: error.message }, 'queue error'),
-  )
+  // Every poll of every queue fails during an outage: one line per 10 s, with how many were not logged.
+  let lastUnreachableLog = 0
+  let unlogged = 0
+  const boss = await startBoss(databaseUrl, (error) => {
+    if (!isDatabaseUnavailable(error)) return logger.error({ error: error.message }, 'queue error')
+    if (Date.now() - lastUnreachableLog < 10_000) return void unlogged++
+    logger.warn({ error: error.message, alsoSince: unlogged }, 'queue: database unreachable')
+    lastUnreachableLog = Date.now()
+    unlogged = 0
+  })
 
   const services = { db, databaseUrl, boss, config, logger, storage: createStorage(config.storage) }
   const web = role === 'worker' ? undefined : await startWeb(services)
