@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { LANGUAGE_COOKIE } from '#app/lib/i18n.ts'
 import type { Db } from '#db/client.ts'
@@ -59,6 +61,15 @@ interface OutageTexts {
 
 const FALLBACK: OutageTexts = { title: 'Marginalia is briefly unavailable', body: 'Please try again in a moment.', retry: 'Try again' }
 
+/** `locales/` beside the app: found from this module's folder, as source (app/server) or bundled (build/server). */
+function findLocalesDir(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'locales')
+    if (existsSync(path.join(candidate, 'languages.json'))) return candidate
+    if (path.dirname(dir) === dir) return path.resolve('locales')
+  }
+}
+
 let loading: Promise<{ defaultCode: string; texts: Map<string, OutageTexts> }> | undefined
 
 /**
@@ -67,10 +78,11 @@ let loading: Promise<{ defaultCode: string; texts: Map<string, OutageTexts> }> |
  */
 function outageTexts() {
   loading ??= (async () => {
-    const languages = await readSeedLanguages()
+    const localesDir = findLocalesDir()
+    const languages = await readSeedLanguages(localesDir)
     const texts = new Map<string, OutageTexts>()
     for (const language of languages) {
-      const locale = await readLocale(language.code)
+      const locale = await readLocale(language.code, localesDir)
       texts.set(language.code, {
         title: locale['error.unavailable.title'] ?? FALLBACK.title,
         body: locale['error.unavailable.body'] ?? FALLBACK.body,
