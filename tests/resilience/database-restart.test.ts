@@ -123,10 +123,16 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   })
   const { token } = (await login.json()) as { token: string }
   const cookie = (await commitSessionCookie(await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 }), 1, false)).split(';')[0]
+  // Three open status streams (three tabs); every one must hear about work after each restart.
   const controller = new AbortController()
-  const stream = await fetch(`${baseUrl}/extractor/events`, { headers: { Cookie: cookie }, signal: controller.signal })
-  expect(stream.status).toBe(200)
-  const { events } = collectEvents(stream.body as ReadableStream<Uint8Array>)
+  const streams = await Promise.all(
+    [1, 2, 3].map(async () => {
+      const res = await fetch(`${baseUrl}/extractor/events`, { headers: { Cookie: cookie }, signal: controller.signal })
+      expect(res.status).toBe(200)
+      return collectEvents(res.body as ReadableStream<Uint8Array>).events
+    }),
+  )
+  const events = streams[0]
 
   // Throughout, a visitor keeps asking for pages and the API: every answer is 200 or 503, never
   // another 5xx, even for requests caught in the moment the database goes.
@@ -153,8 +159,8 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   const documentIds: string[] = [await upload(token, 'pymupdf-mupdf_explored.pdf')]
   const recoveries: { pages: number; health: number; stream: number }[] = []
   for (let round = 0; round < RESTARTS; round++) {
-    // Work in flight when the database goes: a fresh upload, its extraction just starting.
-    documentIds.push(await upload(token, PDFS[round % PDFS.length]))
+    // Work in flight when the database goes: fresh uploads, their extractions just starting.
+    documentIds.push(await upload(token, PDFS[round % PDFS.length]), await upload(token, PDFS[(round + 1) % PDFS.length]))
     await sleep(150 + 100 * round)
     await cluster.stop('fast')
 
@@ -182,7 +188,11 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
     // The open stream hears about work after the restart: a new upload's first change.
     const after = await upload(token, PDFS[(round + 3) % PDFS.length])
     documentIds.push(after)
-    const heard = await until(async () => events.some((e) => e.documentId === after && e.at >= back), 30_000, 'stream event after restart')
+    const heard = await until(
+      async () => streams.every((list) => list.some((e) => e.documentId === after && e.at >= back)),
+      30_000,
+      'every stream hears an event after the restart',
+    )
     recoveries.push({ pages, health, stream: heard })
   }
 
@@ -200,7 +210,11 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   const rows = await db.selectFrom('documents').select(['id', 'upload_status', 'status_message']).where('id', 'in', documentIds).execute()
   for (const row of rows) if (row.upload_status === 'failed') expect(row.status_message).toBeTruthy()
   // The stream saw each document's last status, as the database has it.
-  await until(async () => rows.every((r) => events.some((e) => e.documentId === r.id && e.status === r.upload_status)), 10_000, 'stream saw every final status')
+  await until(
+    async () => streams.every((list) => rows.every((r) => list.some((e) => e.documentId === r.id && e.status === r.upload_status))),
+    10_000,
+    'every stream saw every final status',
+  )
   polling = false
   await poller
   expect([...statuses.keys()].sort()).toEqual([200, 503])
@@ -219,7 +233,7 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
   const byStatus = Object.fromEntries([...new Set(rows.map((r) => r.upload_status))].map((s) => [s, rows.filter((r) => r.upload_status === s).length]))
   const worst = (key: 'pages' | 'health' | 'stream') => Math.max(...recoveries.map((r) => r[key])).toFixed(1)
   console.log(
-    `database restarts: ${RESTARTS}; documents: ${rows.length} (${JSON.stringify(byStatus)}); stream events: ${events.length}; ` +
+    `database restarts: ${RESTARTS}; documents: ${rows.length} (${JSON.stringify(byStatus)}); open streams: ${streams.length}, events each: ${streams.map((list) => list.length).join('/')}; ` +
       `documents whose extraction was interrupted and retried: ${retried.length}; ` +
       `page and API answers while restarting: ${JSON.stringify(Object.fromEntries(statuses))}; ` +
       `recovery after restart, worst: pages ${worst('pages')} s, healthz ${worst('health')} s, stream ${worst('stream')} s; ` +

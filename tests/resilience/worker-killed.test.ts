@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
+import type { JobWithMetadata } from 'pg-boss'
 import { afterAll, expect, it } from 'vitest'
 import { receiveUpload } from '#app/features/documents/upload.server.ts'
 import { localStorage } from '#app/server/storage.server.ts'
 import { startBoss } from '#jobs/boss.ts'
 import { QUEUES } from '#jobs/queues.ts'
-import { EXTRACT_FAILED_MESSAGE, runStuckSweep } from '#jobs/sweep-stuck.ts'
+import { deadLetterHandler, EXTRACT_FAILED_MESSAGE, GENERATE_TIMEOUT_MESSAGE, runStuckSweep } from '#jobs/sweep-stuck.ts'
 import { createLogger } from '#app/server/logger.server.ts'
 import { corpusFile } from '#tests/helpers/corpus.ts'
 import { testDatabaseUrl, useTestDb } from '#tests/helpers/database.ts'
@@ -114,4 +115,20 @@ it('the sweeper ends a document stuck in progress with no job left, and leaves o
   expect(byId.get(recent.id)?.upload_status).toBe('processing_apa')
   // Idempotent: a second run finds nothing.
   expect(await runStuckSweep({ db, logger })).toBe(0)
+})
+
+it('a dead-lettered job that expired ends its document in the step\'s timeout; a settled document is left alone', async () => {
+  const logger = createLogger('silent')
+  const user = await createUser(db)
+  const generating = await insertDocument(db, user.id)
+  const done = await insertDocument(db, user.id)
+  await db.updateTable('documents').set({ upload_status: 'processing_downloads' }).where('id', '=', generating.id).execute()
+  await db.updateTable('documents').set({ upload_status: 'completed' }).where('id', '=', done.id).execute()
+  // What pg-boss hands the dead letter queue's worker: the job's data and the original's output.
+  const deadLetter = (documentId: string, message: string) =>
+    ({ data: { documentId }, sourceName: 'generate', sourceOutput: { value: { message } } }) as unknown as JobWithMetadata<{ documentId: string }>
+  await deadLetterHandler({ db, logger })([deadLetter(generating.id, 'job timed out'), deadLetter(done.id, 'job heartbeat timeout')])
+  const rows = await db.selectFrom('documents').select(['id', 'upload_status', 'status_message']).where('user_id', '=', user.id).execute()
+  expect(rows.find((r) => r.id === generating.id)).toMatchObject({ upload_status: 'ps2_timeout', status_message: GENERATE_TIMEOUT_MESSAGE })
+  expect(rows.find((r) => r.id === done.id)).toMatchObject({ upload_status: 'completed', status_message: null })
 })
