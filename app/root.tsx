@@ -18,12 +18,33 @@ import { SiteHeader } from './components/site-header.tsx'
 import { DEFAULT_LANGUAGE } from './lib/i18n.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './server/i18n.server.ts'
 import { getLanguageState } from './server/languages.server.ts'
-import { getServices } from './server/services.server.ts'
+import { databaseAnswers, isDatabaseUnavailable, outageResponse } from './server/outage.server.ts'
+import { getServices, requestInfoContext } from './server/services.server.ts'
 import { clearSessionCookie, getSessionUser, readSessionId } from './server/session.server.ts'
 import stylesheet from './styles/app.css?url'
 import formsStylesheet from './styles/forms.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware]
+/**
+ * A request that fails because the database went away while it ran (the HTTP server's outage
+ * guard answers the others before they get here) gets the same 503 outage answer, not a 500.
+ */
+const databaseOutage: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const outage = () => outageResponse({ url: request.url, cookie: request.headers.get('Cookie'), nonce: context.get(requestInfoContext).nonce })
+  let response: Response
+  try {
+    response = (await next()) as Response
+  } catch (error) {
+    if (isDatabaseUnavailable(error) || !(await databaseAnswers(getServices(context).db))) return outage()
+    throw error
+  }
+  if (response.status >= 500 && !(await databaseAnswers(getServices(context).db))) {
+    await response.body?.cancel().catch(() => {})
+    return outage()
+  }
+  return response
+}
+
+export const middleware: Route.MiddlewareFunction[] = [databaseOutage, i18nextMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -107,12 +128,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  // 503: the database is out of reach for a moment (server/outage.ts answers most such requests itself).
+  const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : 'generic'
   return (
     <main id="main" className="page page-narrow">
-      <title>{notFound ? t('error.notFound.title') : t('error.generic.title')}</title>
-      <h1>{notFound ? t('error.notFound.title') : t('error.generic.title')}</h1>
-      <p>{notFound ? t('error.notFound.body') : t('error.generic.body')}</p>
+      <title>{t(`error.${kind}.title`)}</title>
+      <h1>{t(`error.${kind}.title`)}</h1>
+      <p>{t(`error.${kind}.body`)}</p>
       <p>
         <a href="/">{t('error.backHome')}</a>
       </p>

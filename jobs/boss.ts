@@ -19,6 +19,8 @@ export async function startBoss(connectionString: string, onError: (error: Error
   await boss.start()
   for (const [name, options] of Object.entries(QUEUES)) {
     await boss.createQueue(name, options)
+    // createQueue leaves an existing queue as it was: a dead letter added later is set here.
+    if ('deadLetter' in options) await boss.updateQueue(name, { deadLetter: options.deadLetter })
   }
   return boss
 }

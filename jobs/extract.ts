@@ -5,6 +5,7 @@ import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 import { QUEUES } from './queues.ts'
 import { ExtractionError, extractPdf, type CitationStyle, type Extraction } from './pdf/index.ts'
+import { EXTRACT_FAILED_MESSAGE, EXTRACT_TIMEOUT_MESSAGE } from './sweep-stuck.ts'
 
 export interface ExtractData {
   documentId: string
@@ -118,11 +119,11 @@ export function extractHandler(deps: ExtractDeps) {
   }
 }
 
-const FAILED_MESSAGE = 'Something went wrong while reading this PDF. Please try uploading it again.'
+const FAILED_MESSAGE = EXTRACT_FAILED_MESSAGE
 
 async function markTimedOut(db: Db, documentId: string): Promise<void> {
   const current = await db.selectFrom('documents').select('upload_status').where('id', '=', documentId).executeTakeFirst()
   if (!current) return
   const to = current.upload_status === 'processing_annotations' ? 'make1_timeout' : 'ps1_timeout'
-  await transition(db, documentId, to, { message: null })
+  await transition(db, documentId, to, { message: EXTRACT_TIMEOUT_MESSAGE })
 }

@@ -6,6 +6,7 @@ import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 import type { CitationStyle, InTextCitation, Reference } from './pdf/index.ts'
 import { QUEUES } from './queues.ts'
+import { GENERATE_FAILED_MESSAGE, GENERATE_TIMEOUT_MESSAGE } from './sweep-stuck.ts'
 import { NOTES_LABELS } from './render/labels.ts'
 import { resolveReference, type NoteAnnotation, type NotesInput } from './render/model.ts'
 import { renderNotesDocx } from './render/notes-docx.ts'
@@ -148,11 +149,11 @@ export function generateHandler(deps: GenerateDeps) {
       } catch (error) {
         deps.logger.error({ documentId: job.data.documentId, retry: job.retryCount, error: String(error) }, 'generate failed')
         if (job.retryCount >= QUEUES.generate.retryLimit) {
-          await transition(deps.db, job.data.documentId, 'failed', { message: 'Your downloads could not be generated. Please try again.' })
+          await transition(deps.db, job.data.documentId, 'failed', { message: GENERATE_FAILED_MESSAGE })
         }
         throw error
       } finally {
-        if (job.signal.aborted) await transition(deps.db, job.data.documentId, 'ps2_timeout')
+        if (job.signal.aborted) await transition(deps.db, job.data.documentId, 'ps2_timeout', { message: GENERATE_TIMEOUT_MESSAGE })
       }
     }
   }

@@ -1,8 +1,7 @@
 import type { Request, Response } from 'express'
-import { sql } from 'kysely'
 import type { PgBoss } from 'pg-boss'
-import type { Db } from '#db/client.ts'
 import { QUEUES } from '#jobs/queues.ts'
+import type { DatabaseAvailability } from './outage.ts'
 
 const TIMEOUT_MS = 2_000
 
@@ -14,12 +13,10 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** 200 with the database and queue state; 503 when the database does not answer. */
-export function healthHandler(db: Db, boss: PgBoss) {
+export function healthHandler(availability: DatabaseAvailability, boss: PgBoss) {
   return async (_req: Request, res: Response) => {
-    const started = performance.now()
-    const database = await withTimeout(sql`SELECT 1`.execute(db))
-      .then(() => ({ ok: true, latencyMs: Math.round(performance.now() - started) }))
-      .catch((error: Error) => ({ ok: false, error: error.message }))
+    // The same check the pages' outage guard uses, so /healthz and pages switch to 503 together.
+    const database = await availability.check()
     const queue = database.ok
       ? await withTimeout(boss.getQueues(Object.keys(QUEUES)))
           .then((queues) => ({

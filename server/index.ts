@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
 import { bootstrapAdmin } from '#app/features/accounts/bootstrap.server.ts'
 import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
@@ -10,6 +12,7 @@ import { seed } from '#db/seed.ts'
 import { startBoss } from '#jobs/boss.ts'
 import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
+import { isDatabaseUnavailable } from './outage.ts'
 import { loadedReactBuild } from './react-build.ts'
 import { startWeb } from './web.ts'
 
@@ -21,10 +24,47 @@ function roleFromArgs(argv: string[]): Role {
   return arg
 }
 
+/**
+ * A database outage must not end the process: a connection error that escapes (a pooled or
+ * listening client's socket dropping between queries, a rejected promise nobody awaited) is
+ * logged and the process carries on; the pools, pg-boss and the status listener reconnect by
+ * themselves. Any other uncaught exception still ends the process, as its state is unknown.
+ */
+function guardProcess(logger: ReturnType<typeof createLogger>) {
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) }, 'unhandled rejection')
+  })
+  process.on('uncaughtException', (error) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.error({ error: error.message }, 'database connection error (process continues)')
+      return
+    }
+    logger.fatal({ error: error.stack ?? error.message }, 'uncaught exception; exiting')
+    process.exitCode = 1
+    setTimeout(() => process.exit(1), 100).unref()
+  })
+}
+
+/** At start-up, a database that is not up yet (a restart, a compose file starting both) is waited for, up to a minute. */
+async function waitForDatabase(db: ReturnType<typeof createDb>, logger: ReturnType<typeof createLogger>) {
+  const deadline = Date.now() + 60_000
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sql`SELECT 1`.execute(db)
+      return
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error
+      logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'waiting for the database')
+      await sleep(Math.min(250 * 2 ** attempt, 2_000))
+    }
+  }
+}
+
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)
   const role = roleFromArgs(process.argv.slice(2))
+  guardProcess(logger)
 
   let embedded: EmbeddedDatabase | undefined
   let databaseUrl = config.databaseUrl
@@ -36,10 +76,21 @@ async function main() {
   }
 
   const db = createDb(databaseUrl, { applicationName: `marginalia-${role}` })
+  await waitForDatabase(db, logger)
   const applied = await migrateToLatest(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')
   await seed(db)
-  const boss = await startBoss(databaseUrl, (error) => logger.error({ error: error.message }, 'queue error'))
+  // pg-boss reports lost connections here (and keeps polling); they must not reach the process.
+  // Every poll of every queue fails during an outage: one line per 10 s, with how many were not logged.
+  let lastUnreachableLog = 0
+  let unlogged = 0
+  const boss = await startBoss(databaseUrl, (error) => {
+    if (!isDatabaseUnavailable(error)) return logger.error({ error: error.message }, 'queue error')
+    if (Date.now() - lastUnreachableLog < 10_000) return void unlogged++
+    logger.warn({ error: error.message, alsoSince: unlogged }, 'queue: database unreachable')
+    lastUnreachableLog = Date.now()
+    unlogged = 0
+  })
 
   const services = { db, databaseUrl, boss, config, logger, storage: createStorage(config.storage) }
   const web = role === 'worker' ? undefined : await startWeb(services)

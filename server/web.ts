@@ -11,6 +11,7 @@ import type { Services } from '#app/server/services.server.ts'
 import { admissionControl } from './admission.ts'
 import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
+import { databaseAvailability, outageGuard } from './outage.ts'
 import { anonymousPageCache } from './page-cache.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -45,7 +46,8 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
 
   app.use(requestLogging(logger))
   app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
-  app.get('/healthz', healthHandler(db, boss))
+  const availability = databaseAvailability(db, logger)
+  app.get('/healthz', healthHandler(availability, boss))
   app.use(compression())
   app.use(sameOriginCheck(config.appUrl))
   if (assets) {
@@ -77,6 +79,9 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
       }),
     )
   }
+  // While PostgreSQL is down, pages and API calls answer 503 here instead of failing in React Router
+  // (a public page already in the page cache is still served).
+  app.use(await outageGuard(availability))
   app.use(createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext }))
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/extractor.events'
-import { eventsSince } from '#app/features/documents/events.server.ts'
+import { eventsSince, latestEventId } from '#app/features/documents/events.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { documentEvents } from '#app/server/document-events.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -27,15 +27,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           cleanup()
         }
       }
-      const sendChange = (change: { eventId: number; documentId: string; to: string; message: string | null }) =>
+      // Each event once, whether it came live or from a catch-up read of the history table.
+      const sent = new Set<number>()
+      let lastSent = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0
+      const sendChange = (change: { eventId: number; documentId: string; to: string; message: string | null }) => {
+        if (sent.has(change.eventId)) return
+        sent.add(change.eventId)
+        if (sent.size > 1_000) sent.delete(sent.values().next().value as number)
+        lastSent = Math.max(lastSent, change.eventId)
         send(`id: ${change.eventId}\ndata: ${JSON.stringify({ document_id: change.documentId, uploadStatus: change.to, message: change.message })}\n\n`)
-      send('retry: 2000\n\n')
-      const unsubscribe = await documentEvents(databaseUrl, logger).subscribe(user.id, sendChange)
-      if (Number.isInteger(lastEventId) && lastEventId > 0) {
-        for (const change of await eventsSince(db, user.id, lastEventId)) sendChange(change)
       }
+      let closed = false
+      const catchUp = async (attempt = 0): Promise<void> => {
+        if (closed) return
+        try {
+          for (const change of await eventsSince(db, user.id, lastSent)) sendChange(change)
+        } catch (error) {
+          if (attempt >= 10) throw error
+          await new Promise((resolve) => setTimeout(resolve, 1_000))
+          return catchUp(attempt + 1)
+        }
+      }
+      send('retry: 2000\n\n')
+      // Without Last-Event-ID, the stream starts at the newest change now: a catch-up after a lost
+      // LISTEN connection then re-reads only what came after.
+      if (lastSent === 0) lastSent = await latestEventId(db)
+      const unsubscribe = await documentEvents(databaseUrl, logger).subscribe(user.id, {
+        change: sendChange,
+        resync: () => {
+          catchUp().catch((error: Error) => logger.warn({ error: error.message }, 'status stream could not catch up'))
+        },
+      })
+      if (lastSent > 0) await catchUp()
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS)
       cleanup = () => {
+        closed = true
         clearInterval(heartbeat)
         unsubscribe()
       }

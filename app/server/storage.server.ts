@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -7,6 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
@@ -20,7 +21,17 @@ export interface Storage {
   getBytes(key: string): Promise<Uint8Array | null>
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Every stored object under `prefix` (a folder, e.g. `uploads/`), in-progress writes included. */
+  list(prefix: string): AsyncIterable<StoredObject>
 }
+
+export interface StoredObject {
+  key: string
+  lastModified: Date
+}
+
+/** A local write in progress (or abandoned by a killed process): `<key>.partial-<pid>-<ms>`. */
+export const PARTIAL_SUFFIX = /\.partial-\d+-\d+$/
 
 const SAFE_KEY = /^[\w.-]+(\/[\w.-]+)*$/
 
@@ -89,6 +100,24 @@ export function localStorage(root: string): Storage {
         () => false,
       )
     },
+    async *list(prefix) {
+      const start = path.join(root, checkKey(prefix.replace(/\/+$/, '')))
+      const walk = async function* (dir: string): AsyncGenerator<StoredObject> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return []
+          throw error
+        })
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name)
+          if (entry.isDirectory()) yield* walk(full)
+          else if (entry.isFile()) {
+            const info = await stat(full).catch(() => null)
+            if (info) yield { key: path.relative(root, full).split(path.sep).join('/'), lastModified: info.mtime }
+          }
+        }
+      }
+      yield* walk(start)
+    },
   }
 }
 
@@ -150,6 +179,16 @@ export function s3Storage(settings: S3Settings): Storage {
         if (isMissing(error)) return false
         throw error
       }
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, lastModified: object.LastModified ?? new Date(0) }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
     },
   }
 }

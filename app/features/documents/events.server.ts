@@ -18,3 +18,9 @@ export async function eventsSince(db: Db, userId: string, lastEventId: number) {
     .execute()
   return rows.map((r) => ({ eventId: Number(r.id), documentId: r.document_id, to: r.to_status, message: r.message }))
 }
+
+/** The newest status change's event id (0 when there is none): where a fresh stream starts. */
+export async function latestEventId(db: Db): Promise<number> {
+  const row = await db.selectFrom('document_status_history').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+  return Number(row?.id ?? 0)
+}

@@ -48,10 +48,20 @@ export async function receiveUpload(
   request: Request,
   userId: string,
 ): Promise<UploadResult> {
-  const { db, boss, storage, maxMb } = deps
+  const { storage, maxMb } = deps
   const stored: StoredFile[] = []
   const rejected: { key: string; values: Record<string, string> }[] = []
-  const discard = () => Promise.all(stored.map((f) => storage.delete(f.storageKey)))
+  // Every write started, finished or not: a refused upload leaves nothing stored. A write still
+  // running is removed again once it settles, so a late rename cannot leave its file behind.
+  const writes = new Map<string, Promise<unknown>>()
+  const discard = async () => {
+    await Promise.all(
+      [...writes].map(([key, write]) => {
+        void write.finally(() => storage.delete(key).catch(() => {}))
+        return storage.delete(key).catch(() => {})
+      }),
+    )
+  }
 
   const uploadHandler = async (upload: FileUpload) => {
     if (upload.fieldName !== 'pdf_file' || !upload.name) return undefined
@@ -62,6 +72,7 @@ export async function receiveUpload(
       const body = Readable.fromWeb(upload.stream() as import('node:stream/web').ReadableStream)
       const checked = pdfSignatureCheck()
       const done = storage.put(storageKey, checked, PDF_MIME)
+      writes.set(storageKey, done.catch(() => {}))
       await Promise.all([pipeline(body, checked), done])
       stored.push({ filename, storageKey, bytes: upload.size })
     } catch (error) {
@@ -87,6 +98,24 @@ export async function receiveUpload(
     throw error
   }
 
+  try {
+    return await createDocuments(deps, form, stored, rejected, userId, discard)
+  } catch (error) {
+    // A refusal by an exception (the database gone mid-request, say) leaves no file behind either.
+    await discard()
+    throw error
+  }
+}
+
+async function createDocuments(
+  deps: { db: Db; boss: PgBoss },
+  form: FormData,
+  stored: StoredFile[],
+  rejected: { key: string; values: Record<string, string> }[],
+  userId: string,
+  discard: () => Promise<void>,
+): Promise<UploadResult> {
+  const { db, boss } = deps
   const fail = async (problem: UploadProblem): Promise<UploadResult> => {
     await discard()
     return { ok: false, ...problem }
