@@ -47,7 +47,7 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   app.use(requestLogging(logger))
   app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
   const availability = databaseAvailability(db, logger)
-  app.get('/healthz', healthHandler(availability, boss))
+  app.get('/healthz', healthHandler(availability, boss, config.healthToken))
   app.use(compression())
   app.use(sameOriginCheck(config.appUrl))
   if (assets) {

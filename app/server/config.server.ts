@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SOCIAL_MASTODON_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
   SOCIAL_GITHUB_URL: optionalUrl,
+  HEALTH_TOKEN: optionalString,
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(256),
 })
@@ -82,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demoVideoUrl: e.DEMO_VIDEO_URL,
     supportEmail: e.SUPPORT_EMAIL,
     enterpriseEmail: e.ENTERPRISE_EMAIL,
+    healthToken: e.HEALTH_TOKEN,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
     social: {

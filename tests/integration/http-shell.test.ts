@@ -7,7 +7,7 @@ import { findFreePort } from '#db/embedded.ts'
 import { startWeb } from '#server/web.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
 
-const { baseUrl, boss } = await startTestServer()
+const { baseUrl, boss } = await startTestServer({ HEALTH_TOKEN: 'operator-token' })
 
 describe('health', () => {
   it('answers 200 with the database and queue state', async () => {
@@ -16,6 +16,14 @@ describe('health', () => {
     const body = await res.json()
     expect(body).toMatchObject({ status: 'ok', database: { ok: true }, queue: { ok: true } })
     expect(body.queue.queues).toHaveProperty('send-email')
+  })
+
+  it('keeps queue counts for this machine or the health token; a forwarded visitor sees only the states', async () => {
+    const forwarded = { 'X-Forwarded-For': '203.0.113.7' }
+    const visitor = await (await fetch(`${baseUrl}/healthz`, { headers: forwarded })).json()
+    expect(visitor).toEqual({ status: 'ok', database: { ok: true }, queue: { ok: true } })
+    const operator = await fetch(`${baseUrl}/healthz`, { headers: { ...forwarded, Authorization: 'Bearer operator-token' } })
+    expect((await operator.json()).queue.queues).toHaveProperty('send-email')
   })
 
   it('answers 503 when the database is unreachable', async () => {
@@ -33,10 +41,13 @@ describe('health', () => {
     const address = web.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
     const res = await fetch(`http://127.0.0.1:${port}/healthz`)
+    const forwarded = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })
     await web.close()
     await db.destroy()
     expect(res.status).toBe(503)
     expect(await res.json()).toMatchObject({ database: { ok: false } })
+    expect(forwarded.status).toBe(503)
+    expect(await forwarded.json()).toEqual({ status: 'degraded', database: { ok: false }, queue: { ok: false } })
   })
 })
 
