@@ -71,13 +71,14 @@ export function isHumanMessage(message: string): boolean {
 export function toExtractionError(error: unknown): ExtractionError {
   if (error instanceof ExtractionError) return error
   const detail = describe(error)
-  if (error instanceof RangeError && /call stack|too many (arguments|properties)|invalid (array|typed array|string) length|array buffer allocation/i.test(detail)) {
+  // pdf.js rethrows its worker's errors as UnknownErrorException, so the text decides, not the class.
+  if (/maximum call stack|too much recursion|too many (arguments|properties)|invalid (array|typed array|string) length|array buffer allocation/i.test(detail)) {
     return new ExtractionError('too_complex', undefined, detail)
   }
   return new ExtractionError('broken', undefined, detail)
 }
 
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`
   return String(error)
 }

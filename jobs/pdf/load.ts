@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { ExtractionError } from './errors.ts'
+import { describe, ExtractionError, toExtractionError } from './errors.ts'
 
 const require = createRequire(import.meta.url)
 const PDFJS_ROOT = path.dirname(require.resolve('pdfjs-dist/package.json'))
@@ -89,7 +89,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
 function openError(error: unknown): ExtractionError {
   const name = (error as { name?: string })?.name ?? ''
   const message = String((error as { message?: string })?.message ?? error)
-  if (name === 'PasswordException') return new ExtractionError('encrypted')
-  if (name === 'InvalidPDFException' && /no pages|page count|pages tree/i.test(message)) return new ExtractionError('no_pages')
-  return new ExtractionError('broken')
+  if (name === 'PasswordException') return new ExtractionError('encrypted', undefined, describe(error))
+  if (name === 'InvalidPDFException' && /no pages|page count|pages tree/i.test(message)) return new ExtractionError('no_pages', undefined, describe(error))
+  return toExtractionError(error)
 }
