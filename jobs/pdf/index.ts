@@ -67,6 +67,11 @@ export function resetEngineStats(): void {
   Object.assign(stats, { peakRssMb: 0, spawned: 0, killedForMemory: 0, killedForTime: 0, crashed: 0 })
 }
 
+/** Process ids of the extraction children alive now, busy or idle (the benchmark sums their memory). */
+export function extractionChildPids(): number[] {
+  return [...alive].map((c) => c.process.pid).filter((pid): pid is number => pid !== undefined)
+}
+
 let exitHookInstalled = false
 /** No child outlives this process: kill them all when it exits (the children also watch for it). */
 function installExitHook(): void {

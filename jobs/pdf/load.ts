@@ -29,7 +29,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  * pdf.js attaches embedded fonts through the CSS Font Loading API when its document has one;
  * without it (Node) it converts every glyph outline into a path for a canvas we never draw,
  * which is a tenth of the extraction time. We never render, so fonts are "attached" to a
- * document that accepts them and does nothing. Only the worker thread sees the FontFace stub.
+ * document that accepts them and does nothing. Only the extraction child sees the FontFace stub.
  */
 const FONTLESS_DOCUMENT = { fonts: { add: () => undefined, delete: () => true } }
 class DetachedFontFace {
