@@ -8,8 +8,8 @@
  * Mutations (case i uses a PRNG seeded with seed and i, so any case can be made again alone):
  * byte flips, truncations, a broken cross-reference table, a huge /Count, deeply nested arrays
  * and dictionaries, a page tree that contains itself, wrong stream lengths, and a flate bomb (a
- * ~1 MB PDF whose page content inflates to 1 GiB of zeros, written with zlib streaming and kept
- * in the temp directory).
+ * ~1 MB PDF whose page content, or XMP metadata, inflates to 1 GiB of zeros, written with zlib
+ * streaming and kept in the temp directory).
  *
  * Bars (exit 1 when one is missed): every file ends ok or failed with a sentence from the
  * engine's list (errors.ts), no extraction outlives its time limit, and no extraction child's
@@ -170,11 +170,13 @@ export function mutate(original: Uint8Array, mutation: Exclude<Mutation, 'flate-
 }
 
 /**
- * A PDF of about size/1030 bytes whose only page's content stream inflates to `size` bytes of
- * zeros. Written once to the temp directory through zlib streaming (memory stays a few MB).
+ * A PDF of about size/1030 bytes with one stream that inflates to `size` bytes of zeros: the
+ * page's content stream (pdf.js reads it in time slices) or the catalog's XMP /Metadata (pdf.js
+ * inflates it in one synchronous call). Written once to the temp directory through zlib
+ * streaming (memory stays a few MB).
  */
-export async function flateBomb(size = 1024 ** 3): Promise<string> {
-  const file = path.join(os.tmpdir(), `marginalia-flate-bomb-${size}.pdf`)
+export async function flateBomb(size = 1024 ** 3, place: 'content' | 'metadata' = 'content'): Promise<string> {
+  const file = path.join(os.tmpdir(), `marginalia-flate-bomb-${place}-${size}.pdf`)
   if (existsSync(file)) return file
   const partial = `${file}.${process.pid}.partial`
   const out = createWriteStream(partial)
@@ -189,11 +191,12 @@ export async function flateBomb(size = 1024 ** 3): Promise<string> {
     write(`${offsets.length} 0 obj\n${body}\nendobj\n`)
   }
   write('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n')
-  object('<< /Type /Catalog /Pages 2 0 R >>')
+  const inContent = place === 'content'
+  object(`<< /Type /Catalog /Pages 2 0 R${inContent ? '' : ' /Metadata 4 0 R'} >>`)
   object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>')
-  object('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >> /Contents 4 0 R /Annots [6 0 R] >>')
+  object(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << >>${inContent ? ' /Contents 4 0 R' : ''} /Annots [6 0 R] >>`)
   offsets.push(written)
-  write('4 0 obj\n<< /Length 5 0 R /Filter /FlateDecode >>\nstream\n')
+  write(`4 0 obj\n<< ${inContent ? '' : '/Type /Metadata /Subtype /XML '}/Length 5 0 R /Filter /FlateDecode >>\nstream\n`)
   const chunk = Buffer.alloc(1024 * 1024)
   let left = size
   const zeros = Readable.from(
@@ -228,7 +231,8 @@ export type FuzzCase = { index: number; mutation: Mutation; source: string; byte
 /** Case `index` of a run: the same bytes for the same seed, corpus and index. */
 export async function fuzzCase(index: number, options: { seed: number; files: string[]; bombEvery: number }): Promise<FuzzCase> {
   if (options.bombEvery > 0 && index % options.bombEvery === options.bombEvery - 1) {
-    const file = await flateBomb()
+    // Content and metadata bombs in turn.
+    const file = await flateBomb(1024 ** 3, Math.floor(index / options.bombEvery) % 2 === 0 ? 'content' : 'metadata')
     return { index, mutation: 'flate-bomb', source: path.basename(file), bytes: new Uint8Array(readFileSync(file)) }
   }
   const random = prng(options.seed * 1_000_003 + index)

@@ -14,7 +14,7 @@ import { corpusPdfs, ENGINE_TIMEOUT_MS, formatSummary, MUTATIONS, runFuzz } from
 
 afterAll(() => closeExtractionWorkers())
 
-/** 26 of each mutation; cases 103 and 207 are the flate bomb. */
+/** 26 of each mutation; cases 103 and 207 are the flate bombs (in the page content, then in the XMP metadata). */
 const COUNT = MUTATIONS.length * 26
 /** Corpus files up to 600 KB: every kind of PDF in the corpus, a quick run on 2 cores. */
 const SMALL_FILES = 600 * 1024
