@@ -44,7 +44,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000
 export const DEFAULT_MAX_MEMORY_MB = 1024
 /** Idle children kept for reuse (the machine has 2 cores). */
 const MAX_IDLE_CHILDREN = 2
-/** How often a busy child's resident size is read. Inflating zeros grows it by ~50 MB per 10 ms at most. */
+/** How often a busy child's resident size is read. pdf.js inflates a few hundred MB/s, so the overshoot stays a few MB. */
 const WATCH_INTERVAL_MS = 10
 
 type PooledChild = {
