@@ -19,6 +19,8 @@ export interface ExtractDeps {
   logger: Logger
   /** The engine's wall-clock limit for one PDF (the spec's first processing step). */
   engineTimeoutMs: number
+  /** The engine's memory cap for one PDF (EXTRACTION_MAX_MEMORY_MB); the engine's default when unset. */
+  engineMaxMemoryMb?: number
 }
 
 /**
@@ -46,12 +48,13 @@ export async function runExtract(deps: ExtractDeps, documentId: string, signal?:
 
   let extraction: Extraction
   try {
-    extraction = await extractPdf(bytes, { style: document.slug as CitationStyle, timeoutMs: deps.engineTimeoutMs })
+    extraction = await extractPdf(bytes, { style: document.slug as CitationStyle, timeoutMs: deps.engineTimeoutMs, maxMemoryMb: deps.engineMaxMemoryMb })
   } catch (error) {
     if (error instanceof ExtractionError) {
       const to = error.code === 'timeout' ? 'ps1_timeout' : 'failed'
       await transition(db, documentId, to, { message: error.message })
-      logger.info({ documentId, code: error.code }, 'PDF could not be extracted')
+      // The researcher reads error.message; what the library said (error.detail) is for us.
+      logger.info({ documentId, code: error.code, detail: error.detail }, 'PDF could not be extracted')
       return
     }
     throw error

@@ -20,7 +20,7 @@ export async function startWorkers(deps: { boss: PgBoss; db: Db; config: Config;
   const { boss, db, config, logger, storage } = deps
   // NOTIFY wakes an idle worker at once; the short poll picks up a job queued while all were busy.
   const pdfWork = { localConcurrency: config.workerConcurrency, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }
-  await boss.work('extract', pdfWork, extractHandler({ db, storage, logger, engineTimeoutMs: ENGINE_TIMEOUT_MS }))
+  await boss.work('extract', pdfWork, extractHandler({ db, storage, logger, engineTimeoutMs: ENGINE_TIMEOUT_MS, engineMaxMemoryMb: config.extractionMaxMemoryMb }))
   await boss.work('generate', pdfWork, generateHandler({ db, storage, logger }))
   await boss.work('retention', { localConcurrency: 1 }, retentionHandler({ db, storage, logger }))
   await boss.schedule('retention', RETENTION_SCHEDULE)

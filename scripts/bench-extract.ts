@@ -2,7 +2,7 @@
  * npm run bench:extract — the extraction engine over the annotated corpus.
  *
  * Prints per-file times, pages per second, p50/p95 per file and the peak memory (RSS of this
- * process, which includes the worker threads), then runs the MuPDF baseline script
+ * process plus its extraction child processes, sampled together), then runs the MuPDF baseline script
  * (../shared/corpus/tools/mupdf_annots.py, one process per file as recorded in BASELINES.md)
  * when a python with PyMuPDF (fitz) is found, and prints both side by side. The last line is:
  *   corpus: <ours> s, mupdf baseline: <theirs> s, peak <MB> MB
@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { closeExtractionWorkers, extractPdf } from '../jobs/pdf/index.ts'
+import { closeExtractionWorkers, extractionChildPids, extractPdf, residentMb } from '../jobs/pdf/index.ts'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const corpusDir = process.env.MARGINALIA_CORPUS ?? path.resolve(repoRoot, '../shared/corpus')
@@ -33,10 +33,15 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 }
 
+/** Bytes resident in this process and its extraction children. */
+function totalRss(): number {
+  return process.memoryUsage().rss + extractionChildPids().reduce((sum, pid) => sum + (residentMb(pid)?.rss ?? 0) * 1048576, 0)
+}
+
 async function runOurs(files: string[]): Promise<{ results: Result[]; wallMs: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss
+  let peak = totalRss()
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss)
+    peak = Math.max(peak, totalRss())
   }, 10)
   const results: Result[] = []
   const queue = [...files]
@@ -57,7 +62,7 @@ async function runOurs(files: string[]): Promise<{ results: Result[]; wallMs: nu
   )
   const wallMs = performance.now() - started
   clearInterval(sampler)
-  peak = Math.max(peak, process.memoryUsage().rss)
+  peak = Math.max(peak, totalRss())
   await closeExtractionWorkers()
   return { results, wallMs, peakMb: peak / 1048576 }
 }

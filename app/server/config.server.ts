@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(50),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  EXTRACTION_MAX_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
@@ -67,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminPassword: e.ADMIN_PASSWORD,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    extractionMaxMemoryMb: e.EXTRACTION_MAX_MEMORY_MB,
     storage:
       e.STORAGE_DRIVER === 's3'
         ? ({

@@ -1,6 +1,6 @@
 /**
- * The extraction itself, from bytes to an Extraction. Runs inside the worker thread
- * (worker.ts); callable directly in tests. Only the pages that need text are read:
+ * The extraction itself, from bytes to an Extraction. Runs inside the extraction child
+ * process (child.ts); callable directly in tests. Only the pages that need text are read:
  * pages carrying text markup (glyph-exact), the first pages (metadata) and the last pages
  * (reference list).
  */

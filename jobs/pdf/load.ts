@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { ExtractionError } from './errors.ts'
+import { describe, ExtractionError, toExtractionError } from './errors.ts'
 
 const require = createRequire(import.meta.url)
 const PDFJS_ROOT = path.dirname(require.resolve('pdfjs-dist/package.json'))
@@ -29,7 +29,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  * pdf.js attaches embedded fonts through the CSS Font Loading API when its document has one;
  * without it (Node) it converts every glyph outline into a path for a canvas we never draw,
  * which is a tenth of the extraction time. We never render, so fonts are "attached" to a
- * document that accepts them and does nothing. Only the worker thread sees the FontFace stub.
+ * document that accepts them and does nothing. Only the extraction child sees the FontFace stub.
  */
 const FONTLESS_DOCUMENT = { fonts: { add: () => undefined, delete: () => true } }
 class DetachedFontFace {
@@ -89,7 +89,7 @@ export async function openPdf(bytes: Uint8Array): Promise<OpenedPdf> {
 function openError(error: unknown): ExtractionError {
   const name = (error as { name?: string })?.name ?? ''
   const message = String((error as { message?: string })?.message ?? error)
-  if (name === 'PasswordException') return new ExtractionError('encrypted')
-  if (name === 'InvalidPDFException' && /no pages|page count|pages tree/i.test(message)) return new ExtractionError('no_pages')
-  return new ExtractionError('broken')
+  if (name === 'PasswordException') return new ExtractionError('encrypted', undefined, describe(error))
+  if (name === 'InvalidPDFException' && /no pages|page count|pages tree/i.test(message)) return new ExtractionError('no_pages', undefined, describe(error))
+  return toExtractionError(error)
 }

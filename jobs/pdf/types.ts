@@ -113,6 +113,6 @@ export type ExtractOptions = {
   style: CitationStyle
   /** Wall-clock limit for the whole parse; default 60 s. */
   timeoutMs?: number
-  /** V8 heap limit of the parsing worker; default 256 MB. */
+  /** Resident-memory cap of the parsing child process (its V8 heap limit too); default 1024 MB. */
   maxMemoryMb?: number
 }

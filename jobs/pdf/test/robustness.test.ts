@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeExtractionWorkers, ExtractionError, extractPdf } from '../index.ts'
+import { closeExtractionWorkers, ExtractionError, extractPdf, isHumanMessage, TOO_LARGE_OR_COMPLEX } from '../index.ts'
 import { CORPUS_DIR } from './corpus.ts'
 import { buildPdf, highlightAnnot } from './make-pdf.ts'
 
@@ -85,7 +85,26 @@ describe('robustness', () => {
     const pages = Array.from({ length: 4000 }, () => ({ text: ['Lorem ipsum dolor sit amet'], annots: [highlightAnnot([72, 716, 150, 732], '/Contents (a comment that takes some room in memory)')] }))
     const error = await failure(extractPdf(buildPdf(pages), { style: 'apa', maxMemoryMb: 16, timeoutMs: 60_000 }))
     expect(error.code).toBe('out_of_memory')
+    expect(error.message).toBe(TOO_LARGE_OR_COMPLEX)
   }, 60_000)
+
+  it("never shows the library's own words: a parser error becomes a sentence, the detail stays for the log", async () => {
+    // pdf.js throws 'Illegal character: 41' on the stray ')'; it used to reach the researcher.
+    const text = Buffer.from(buildPdf([{ text: ['Page'] }])).toString('latin1').replace('/MediaBox', '/Annots ) /MediaBox')
+    const error = await failure(extractPdf(new Uint8Array(Buffer.from(text, 'latin1')), { style: 'apa' }))
+    expect(error.code).toBe('broken')
+    expect(isHumanMessage(error.message)).toBe(true)
+    expect(error.message).not.toMatch(/Illegal|character|41/)
+    expect(error.detail).toMatch(/Illegal character: 41/)
+  })
+
+  it('calls a PDF nested deeper than the parser can follow too complex, not "Maximum call stack size exceeded"', async () => {
+    const deep = `/Deep ${'<< /A '.repeat(50_000)}${'>> '.repeat(50_000)}`
+    const text = Buffer.from(buildPdf([{ text: ['Page'] }])).toString('latin1').replace('/MediaBox', `${deep} /MediaBox`)
+    const error = await failure(extractPdf(new Uint8Array(Buffer.from(text, 'latin1')), { style: 'apa' }))
+    expect(error.message).toBe(TOO_LARGE_OR_COMPLEX)
+    expect(error.detail).toMatch(/call stack/)
+  })
 
   it('keeps working after a worker was killed', async () => {
     const extraction = await extractPdf(buildPdf([{ text: ['Still here'], annots: [highlightAnnot([72, 716, 140, 732])] }]), { style: 'apa' })
