@@ -1,13 +1,15 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { Services } from '#app/server/services.server.ts'
 import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
+import { routeTargets } from './route-targets.ts'
+import { finalErrorHandler, methodGuard, reactRouterHandler, stripEncodedNul } from './requests.ts'
+import { MAX_FILES_PER_BATCH } from '#app/features/documents/schema.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -40,7 +42,14 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   if (config.trustProxy) app.set('trust proxy', true)
 
   app.use(requestLogging(logger))
-  app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
+  app.use(stripEncodedNul())
+  app.use(
+    securityHeaders({
+      frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined),
+      dev,
+      hsts: config.hsts,
+    }),
+  )
   app.get('/healthz', healthHandler(db, boss))
   app.use(compression())
   app.use(sameOriginCheck(config.appUrl))
@@ -50,10 +59,15 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }))
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }))
   }
+  // Every method on every path answers: 405 with Allow, 404, or the route (see docs/architecture.md).
+  app.use(methodGuard(routeTargets(build)))
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build,
       mode: dev ? 'development' : 'production',
+      logger,
+      // A page upload carries up to a batch of PDFs; each file is also held to UPLOAD_MAX_MB by the parser.
+      uploadLimitBytes: (config.uploadMaxMb * MAX_FILES_PER_BATCH + 1) * 1024 * 1024,
       getLoadContext: async (_req, res) => {
         const entry = (await build()).entry.module as unknown as AppEntry
         const context = new RouterContextProvider()
@@ -67,6 +81,7 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
       },
     }),
   )
+  app.use(finalErrorHandler(logger))
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
