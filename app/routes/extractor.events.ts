@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         send(`id: ${change.eventId}\ndata: ${JSON.stringify({ document_id: change.documentId, uploadStatus: change.to, message: change.message })}\n\n`)
       send('retry: 2000\n\n')
       const unsubscribe = await documentEvents(databaseUrl, logger).subscribe(user.id, sendChange)
-      if (Number.isInteger(lastEventId) && lastEventId > 0) {
+      if (Number.isSafeInteger(lastEventId) && lastEventId > 0) {
         for (const change of await eventsSince(db, user.id, lastEventId)) sendChange(change)
       }
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS)
