@@ -35,15 +35,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** How long a body nobody wants is still taken in (and dropped) after the answer, before the connection closes. */
+/** How long a connection whose body nobody wants stays open after the answer (for the sender to read it). */
 const LINGER_MS = 2_000
 
 /**
  * Sends a complete answer. When the sender is still sending a body nobody will read, the answer
- * goes out at once (headers and its whole, Content-Length-framed body), the rest of the request
- * body is dropped as it comes (never held), and the connection closes when the sender stops or
- * after LINGER_MS: closing at once would make the sender's next write fail before it reads the
- * answer (the lingering close of nginx and others).
+ * goes out at once (headers and its whole, Content-Length-framed body), the rest of the body is
+ * not read (the socket is paused: the sender's writes wait on TCP, nothing is buffered here), and
+ * the connection closes when the sender hangs up or after LINGER_MS. Closing at once would make
+ * the sender's next write fail before it has read the answer.
  */
 function sendWhole(req: ExpressRequest, res: ExpressResponse, status: number, payload: Buffer) {
   res.setHeader('Content-Length', String(payload.length))
@@ -63,7 +63,7 @@ function sendWhole(req: ExpressRequest, res: ExpressResponse, status: number, pa
   timer = setTimeout(finish, LINGER_MS).unref()
   req.once('end', finish)
   req.once('close', finish)
-  req.resume()
+  req.pause()
   res.writeHead(status)
   if (req.method !== 'HEAD') res.write(payload)
 }
@@ -149,6 +149,18 @@ export function methodGuard(targetOf: (pathname: string) => Promise<RouteTarget>
 }
 
 class BodyTooLargeError extends Error {}
+
+const expectsContinue = new WeakSet<object>()
+
+/** The request waits for "100 Continue" before sending its body (see server/web.ts). */
+export function markExpectsContinue(req: object) {
+  expectsContinue.add(req)
+}
+
+/** Tells a waiting sender to go on, once the body is wanted. */
+function wantBody(req: ExpressRequest, res: ExpressResponse) {
+  if (expectsContinue.delete(req)) res.writeContinue()
+}
 
 /** Reads a whole (small) body, counting: past the limit it stops reading and answers null. */
 function readBody(req: ExpressRequest, limit: number): Promise<Buffer | null> {
@@ -331,6 +343,7 @@ export function reactRouterHandler(options: {
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
 
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        if (hasBody) wantBody(req, res)
         if (multipartUpload) {
           init.body = limitedStream(req, limit, () => {
             refuse(req, res, 413, { json: target.json })

@@ -8,7 +8,7 @@ import type { Services } from '#app/server/services.server.ts'
 import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
 import { routeTargets } from './route-targets.ts'
-import { finalErrorHandler, methodGuard, reactRouterHandler, stripEncodedNul } from './requests.ts'
+import { finalErrorHandler, markExpectsContinue, methodGuard, reactRouterHandler, stripEncodedNul } from './requests.ts'
 import { MAX_FILES_PER_BATCH } from '#app/features/documents/schema.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -88,6 +88,13 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     s.on('error', reject)
   })
   server.keepAliveTimeout = 5_000
+  // "Expect: 100-continue" (curl's way with large bodies): the 100 goes out only when the body is
+  // wanted, so a refused one (405, 413, …) is never sent at all.
+  server.removeAllListeners('checkContinue')
+  server.on('checkContinue', (req, res) => {
+    markExpectsContinue(req)
+    app(req, res)
+  })
 
   const close = async () => {
     await assets?.close()
