@@ -38,6 +38,12 @@ function escapeHtml(text: string): string {
 /** How long a connection whose body nobody wants stays open after the answer (for the sender to read it). */
 const LINGER_MS = 2_000
 
+/** The sender has announced a body that has not been read to its end. */
+function bodyPending(req: ExpressRequest): boolean {
+  if (req.complete || req.destroyed) return false
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+}
+
 /**
  * Sends a complete answer. When the sender is still sending a body nobody will read, the answer
  * goes out at once (headers and its whole, Content-Length-framed body), the rest of the body is
@@ -48,7 +54,7 @@ const LINGER_MS = 2_000
 function sendWhole(req: ExpressRequest, res: ExpressResponse, status: number, payload: Buffer) {
   res.setHeader('Content-Length', String(payload.length))
   res.status(status)
-  if (req.complete || req.destroyed) {
+  if (!bodyPending(req)) {
     res.end(req.method === 'HEAD' ? undefined : payload)
     return
   }
@@ -121,6 +127,17 @@ export function stripEncodedNul() {
   }
 }
 
+/** A path whose percent-encoding is broken ("%E0%A4%A", "%ZZ") names nothing: a 400, not a guess. */
+function decodablePath(pathname: string): boolean {
+  if (!pathname.includes('%')) return true
+  try {
+    decodeURI(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The method guard, before React Router: a path answers only the methods it serves (405 with
  * `Allow` otherwise), an unknown path is a 404 for every method, and nothing reaches the render
@@ -130,6 +147,7 @@ export function methodGuard(targetOf: (pathname: string) => Promise<RouteTarget>
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       if (!req.url.startsWith('/')) return refuse(req, res, 400, { json: false })
+      if (!decodablePath(req.path)) return refuse(req, res, 400, { json: req.path.startsWith('/api/') })
       const target = await targetOf(req.path)
       res.locals.target = target
       const method = req.method
@@ -392,7 +410,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.statusMessage = response.statusText
   for (const [key, value] of response.headers.entries()) res.append(key, value)
   const req = res.req as ExpressRequest
-  if (!req.complete && !req.destroyed) {
+  if (bodyPending(req)) {
     // Answered before the body was read (a 401 to an upload): a small answer, sent whole, and the rest dropped.
     res.removeHeader('Content-Length')
     sendWhole(req, res, response.status, Buffer.from(await response.arrayBuffer()))

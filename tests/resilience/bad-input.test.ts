@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { loadConfig } from '#app/server/config.server.ts'
+import { createLogger } from '#app/server/logger.server.ts'
+import { createStorage } from '#app/server/storage.server.ts'
+import { createDb } from '#db/client.ts'
+import { findFreePort } from '#db/embedded.ts'
+import { startWeb } from '#server/web.ts'
 import { corpusFile } from '#tests/helpers/corpus.ts'
 import { insertDocument } from '#tests/helpers/documents.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
@@ -223,6 +229,38 @@ describe('methods and bodies a page cannot take', () => {
   it('JSON that is not an object is a JSON 400', async () => {
     for (const body of ['[]', 'null', '"x"', '{', '{"email": {"$gt": ""}}']) {
       expectJsonError(await api('POST', '/api/login', body), 400)
+    }
+  })
+})
+
+describe('an error nobody caught under /api', () => {
+  it('is still JSON { message } (here: the database is unreachable)', async () => {
+    const deadPort = await findFreePort()
+    const deadUrl = `postgres://nobody@127.0.0.1:${deadPort}/none`
+    const deadDb = createDb(deadUrl, { max: 1 })
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' })
+    const services = { db: deadDb, databaseUrl: deadUrl, boss: null as never, config, logger: createLogger('silent'), storage: createStorage(config.storage) }
+    const web = await startWeb(services)
+    const address = web.server.address()
+    const dead = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    try {
+      for (const [method, path, body] of [
+        ['GET', '/api/documents', undefined],
+        ['GET', '/api/account/details', undefined],
+        ['PUT', '/api/account/preferences', '{}'],
+        ['POST', '/api/login', '{"email":"a@example.org","password":"x"}'],
+      ] as const) {
+        const res = await rawRequest(dead, method, path, {
+          headers: { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' },
+          body,
+        })
+        expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(500)
+        expect(isJson(res), `${method} ${path}: ${res.body.slice(0, 100)}`).toBe(true)
+        expect(JSON.parse(res.body)).toEqual({ message: expect.any(String) })
+      }
+    } finally {
+      await web.close()
+      await deadDb.destroy()
     }
   })
 })

@@ -18,11 +18,11 @@ const identities = {
 
 /** Real and bogus values for each route parameter. */
 const PARAM_VALUES: Record<string, string[]> = {
-  documentId: [documentId, 'not-a-uuid', '99999999999', '------------------------------------', '%00', '..%2F..%2Fetc', 'a'.repeat(300)],
+  documentId: [documentId, 'not-a-uuid', '99999999999', '------------------------------------', '%00', '..%2F..%2Fetc', '%E0%A4%A', '%ZZ', 'a'.repeat(300)],
   id: [documentId, 'not-a-uuid', '99999999999', '%00'],
   file: ['notes.txt', 'references.docx', 'evil%00.txt'],
   token: ['not-a-token', '%00'],
-  languageCode: ['en', 'zz', '%00', 'a'.repeat(100)],
+  languageCode: ['en', 'zz', '%00', '%ZZ', 'a'.repeat(100)],
 }
 
 /** Every concrete path of a route pattern, with each parameter's values (optional ones also left out). */
