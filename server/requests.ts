@@ -349,14 +349,10 @@ export function reactRouterHandler(options: {
       } catch {
         return refuse(req, res, 400, { json: target.json })
       }
+      // Aborted when the connection's answer is over, finished or not: a stream the answer dropped
+      // (a HEAD of the event stream) is told to clean up too.
       const controller = new AbortController()
-      let finished = false
-      res.on('finish', () => {
-        finished = true
-      })
-      res.on('close', () => {
-        if (!finished) controller.abort()
-      })
+      res.on('close', () => controller.abort())
       const headers = requestHeaders(req)
       const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
 
