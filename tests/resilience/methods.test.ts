@@ -154,6 +154,15 @@ describe('every route × every method', () => {
     }
   })
 
+  it('answers the rarer methods Node accepts (WebDAV and others) with 405 or 404', async () => {
+    for (const method of ['MKCOL', 'LOCK', 'UNLOCK', 'COPY', 'MOVE', 'SEARCH', 'REPORT', 'PURGE', 'PROPPATCH', 'MKCALENDAR']) {
+      for (const path of ['/', '/dashboard', '/api/login', '/api/documents', '/no/such/page']) {
+        const res = await rawRequest(baseUrl, method, path, { headers: { Origin: baseUrl } })
+        expect([404, 405], `${method} ${path}`).toContain(res.status)
+      }
+    }
+  })
+
   it('sends no HSTS over plain http', async () => {
     expect((await rawRequest(baseUrl, 'GET', '/')).headers['strict-transport-security']).toBeUndefined()
   })
