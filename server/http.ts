@@ -33,7 +33,7 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /** Security headers on every answer, with a fresh CSP nonce for React Router's inline scripts. */
-export function securityHeaders(options: { frameSources: string[]; dev: boolean }) {
+export function securityHeaders(options: { frameSources: string[]; dev: boolean; hsts?: boolean }) {
   const frames = [...new Set(options.frameSources.map(originOf).filter(Boolean))].join(' ')
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString('base64')
@@ -43,6 +43,7 @@ export function securityHeaders(options: { frameSources: string[]; dev: boolean 
     res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    if (options.hsts) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     if (!options.dev) {
       res.setHeader(
         'Content-Security-Policy',

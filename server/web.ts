@@ -1,7 +1,6 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
@@ -13,6 +12,9 @@ import { healthHandler } from './health.ts'
 import { requestLogging, sameOriginCheck, securityHeaders } from './http.ts'
 import { databaseAvailability, outageGuard } from './outage.ts'
 import { anonymousPageCache } from './page-cache.ts'
+import { routeTargets } from './route-targets.ts'
+import { finalErrorHandler, markExpectsContinue, methodGuard, reactRouterHandler, stripEncodedNul } from './requests.ts'
+import { MAX_FILES_PER_BATCH } from '#app/features/documents/schema.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -45,7 +47,14 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   if (config.trustProxy) app.set('trust proxy', true)
 
   app.use(requestLogging(logger))
-  app.use(securityHeaders({ frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined), dev }))
+  app.use(stripEncodedNul())
+  app.use(
+    securityHeaders({
+      frameSources: [config.feedbackFormUrl, config.demoVideoUrl].filter((u) => u !== undefined),
+      dev,
+      hsts: config.hsts,
+    }),
+  )
   const availability = databaseAvailability(db, logger)
   app.get('/healthz', healthHandler(availability, boss, config.healthToken))
   app.use(compression())
@@ -67,6 +76,8 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     })
     return context
   }
+  // Every method on every path answers: 405 with Allow, 404, or the route (see docs/architecture.md).
+  app.use(methodGuard(routeTargets(build)))
   app.use(admissionControl({ maxInFlight: config.maxConcurrentRequests, isLongLived: (req) => req.path === '/extractor/events' }))
   if (!dev && config.pageCacheSeconds > 0) {
     app.use(
@@ -82,13 +93,30 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   // While PostgreSQL is down, pages and API calls answer 503 here instead of failing in React Router
   // (a public page already in the page cache is still served).
   app.use(await outageGuard(availability))
-  app.use(createRequestHandler({ build, mode: dev ? 'development' : 'production', getLoadContext }))
+  app.use(
+    reactRouterHandler({
+      build,
+      mode: dev ? 'development' : 'production',
+      logger,
+      // A page upload carries up to a batch of PDFs; each file is also held to UPLOAD_MAX_MB by the parser.
+      uploadLimitBytes: (config.uploadMaxMb * MAX_FILES_PER_BATCH + 1) * 1024 * 1024,
+      getLoadContext,
+    }),
+  )
+  app.use(finalErrorHandler(logger))
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s))
     s.on('error', reject)
   })
   server.keepAliveTimeout = 5_000
+  // "Expect: 100-continue" (curl's way with large bodies): the 100 goes out only when the body is
+  // wanted, so a refused one (405, 413, …) is never sent at all.
+  server.removeAllListeners('checkContinue')
+  server.on('checkContinue', (req, res) => {
+    markExpectsContinue(req)
+    app(req, res)
+  })
 
   const close = async () => {
     await assets?.close()

@@ -6,6 +6,9 @@ import { methodNotAllowed, readJsonBody, requireApiUser } from '#app/server/auth
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this path serves (read by the HTTP layer's method guard; others get 405 with Allow). */
+export const allowedMethods = ['GET', 'HEAD', 'PUT']
+
 /** GET /api/account/details: firstName, lastName, title, organization, researchField, email, isAdmin. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)

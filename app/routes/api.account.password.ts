@@ -5,6 +5,9 @@ import { jsonError, methodNotAllowed, readJsonBody, requireApiUser } from '#app/
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this path serves (read by the HTTP layer's method guard; others get 405 with Allow). */
+export const allowedMethods = ['PUT']
+
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, 'PUT')
 }

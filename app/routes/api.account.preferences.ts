@@ -6,6 +6,9 @@ import { jsonError, methodNotAllowed, readJsonBody, requireApiUser } from '#app/
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this path serves (read by the HTTP layer's method guard; others get 405 with Allow). */
+export const allowedMethods = ['GET', 'HEAD', 'PUT']
+
 /** GET /api/account/preferences: the default reference style, the colour preferences in hue order, and the choices. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)

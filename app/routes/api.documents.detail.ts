@@ -1,4 +1,5 @@
 import type { Route } from './+types/api.documents.detail'
+import { isUuid } from '#app/lib/ids.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
 import { jsonError, requireApiUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -11,7 +12,7 @@ import { getServices } from '#app/server/services.server.ts'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)
   const { db, config } = getServices(context)
-  const document = /^[0-9a-f-]{36}$/i.test(params.id) ? await getDocument(db, user.id, params.id) : null
+  const document = isUuid(params.id) ? await getDocument(db, user.id, params.id) : null
   if (!document) return jsonError(404, getInstance(context).t('api.documentNotFound'))
   const absolute = (url: string | null) => (url && url.startsWith('/') ? `${config.appUrl}${url}` : url)
   const references = document.references.map((r) => ({

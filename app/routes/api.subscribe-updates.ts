@@ -6,6 +6,9 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
 import { getServices, requestInfoContext } from '#app/server/services.server.ts'
 
+/** The methods this path serves (read by the HTTP layer's method guard; others get 405 with Allow). */
+export const allowedMethods = ['POST']
+
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, 'POST')
 }

@@ -4,6 +4,12 @@ import { jsonError, methodNotAllowed, requireApiUser } from '#app/server/auth.se
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this path serves (read by the HTTP layer's method guard; others get 405 with Allow). */
+export const allowedMethods = ['POST']
+
+/** Multipart PDF uploads, streamed, up to the upload limit (other bodies are capped at 1 MB). */
+export const acceptsUploads = true
+
 export async function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, 'POST')
 }

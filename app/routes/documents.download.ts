@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/documents.download'
+import { isUuid } from '#app/lib/ids.ts'
 import { downloadKey } from '#app/features/documents/queries.server.ts'
 import { jsonError, requireApiUser, requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -22,7 +23,8 @@ function downloadName(original: string, file: string): { ascii: string; utf8: st
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = request.headers.get('Authorization') ? await requireApiUser(request, context) : await requireUser(request, context)
   const { db, storage } = getServices(context)
-  const found = await downloadKey(db, user.id, params.documentId, params.file)
+  // A malformed id is simply not found (PostgreSQL would refuse it as a uuid).
+  const found = isUuid(params.documentId) ? await downloadKey(db, user.id, params.documentId, params.file) : null
   const stream = found ? await storage.get(found.key) : null
   if (!found || !stream) return jsonError(404, getInstance(context).t('api.documentNotFound'))
   const name = downloadName(found.originalFilename, params.file)

@@ -5,6 +5,12 @@ import { documentEvents } from '#app/server/document-events.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
 const HEARTBEAT_MS = 15_000
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+}
 const nothing = () => {}
 
 /**
@@ -13,6 +19,8 @@ const nothing = () => {}
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
+  // HEAD: the headers only; no subscription is opened for a body nobody will read.
+  if (request.method === 'HEAD') return new Response(null, { headers: STREAM_HEADERS })
   const { db, databaseUrl, logger } = getServices(context)
   const lastEventId = Number(request.headers.get('Last-Event-ID') ?? new URL(request.url).searchParams.get('lastEventId'))
   const encoder = new TextEncoder()
@@ -29,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
       // Each event once, whether it came live or from a catch-up read of the history table.
       const sent = new Set<number>()
-      let lastSent = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0
+      let lastSent = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0
       const sendChange = (change: { eventId: number; documentId: string; to: string; message: string | null }) => {
         if (sent.has(change.eventId)) return
         sent.add(change.eventId)
@@ -78,12 +86,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cleanup()
     },
   })
-  return new Response(stream, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    },
-  })
+  return new Response(stream, { headers: STREAM_HEADERS })
 }

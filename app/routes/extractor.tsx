@@ -11,12 +11,15 @@ import { UploadForm } from '#app/components/documents/upload-form.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitCategorization } from '#app/features/documents/batch.server.ts'
 import { loadExtractor } from '#app/features/documents/extractor.server.ts'
-import { CategorizationSchema } from '#app/features/documents/schema.ts'
+import { BATCH_ID, CategorizationSchema } from '#app/features/documents/schema.ts'
 import { receiveUpload } from '#app/features/documents/upload.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+
+/** Multipart PDF uploads, streamed, up to the upload limit (other bodies are capped at 1 MB). */
+export const acceptsUploads = true
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
 
@@ -27,7 +30,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
   const { db, config } = getServices(context)
-  const batchId = new URL(request.url).searchParams.get('batch')
+  const requested = new URL(request.url).searchParams.get('batch')
+  // Not a batch id at all: the page without a batch, like an unknown one.
+  const batchId = requested && BATCH_ID.test(requested) ? requested : null
   const page = await loadExtractor(db, user.id, batchId)
   return { ...page, maxMb: config.uploadMaxMb, title: getInstance(context).t('extractor.meta.title') }
 }
@@ -47,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const choices = new Map<string, number>()
   for (const [name, value] of form) {
     const hex = /^color_([0-9a-f]{6})$/.exec(name)?.[1]
-    if (hex && value) choices.set(`#${hex}`, Number(value))
+    if (hex && typeof value === 'string' && value) choices.set(`#${hex}`, Number(value))
   }
   const result = await submitCategorization(services, user.id, { batchId: parsed.data.batch_id }, choices)
   if (!result.ok) {

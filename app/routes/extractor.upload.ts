@@ -4,6 +4,9 @@ import { jsonError, requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** Multipart PDF uploads, streamed, up to the upload limit (other bodies are capped at 1 MB). */
+export const acceptsUploads = true
+
 /** The upload page's per-file upload with JavaScript (cookie session); answers JSON like POST /api/upload. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)

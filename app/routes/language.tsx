@@ -4,7 +4,7 @@ import type { Route } from './+types/language'
 import { languageCookie } from '#app/server/i18n.server.ts'
 import { getLanguageState } from '#app/server/languages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
-import { safeRedirectPath } from '#app/server/session.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 
 const LanguageChoice = z.object({ code: z.string().min(2).max(12), redirectTo: z.string().optional() })
 

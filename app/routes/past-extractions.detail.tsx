@@ -5,6 +5,7 @@ import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { isUuid } from '#app/lib/ids.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -19,8 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  const isUuid = /^[0-9a-f-]{36}$/i.test(params.documentId)
-  const document = isUuid ? await getDocument(getServices(context).db, user.id, params.documentId) : null
+  const document = isUuid(params.documentId) ? await getDocument(getServices(context).db, user.id, params.documentId) : null
   if (!document) throw data({ message: getInstance(context).t('detail.notFound') }, { status: 404 })
   return { document }
 }

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { redirect } from 'react-router'
 import type { z } from 'zod'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { getInstance } from './i18n.server.ts'
 import { getServices } from './services.server.ts'
 import {
@@ -8,7 +9,6 @@ import {
   findUserBySecret,
   readSessionId,
   redirectToLogin,
-  safeRedirectPath,
   type SessionUser,
 } from './session.server.ts'
 

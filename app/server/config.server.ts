@@ -57,6 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     appUrl,
     secureCookies: appUrl.startsWith('https://'),
+    /** Browsers are told to use https only when the site is served over https. */
+    hsts: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,

@@ -95,11 +95,8 @@ export async function destroySession(db: Db, secret: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(secret)).execute()
 }
 
-/** Only a same-site path is followed after sign-in; anything else goes to the dashboard. */
-export function safeRedirectPath(value: unknown, fallback = '/dashboard'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-  return value
-}
+/** Only a same-site path is followed after sign-in (the one helper, in app/lib). */
+export { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 
 /** Signed-out visitors of a protected page go to /login, remembering where they were. */
 export function redirectToLogin(request: Request, headers?: HeadersInit): never {

@@ -144,6 +144,8 @@ export async function submitCategorization(
       movedIds.push(document.id)
     }
     if (movedIds.length === 0) return null
+    // A batch with comments but no highlights has no colours to remember (and SQL takes no empty list).
+    if (choices.size === 0) return movedIds
     await trx
       .insertInto('user_color_preferences')
       .values([...choices].map(([hex, categoryId]) => ({ user_id: userId, hex, category_id: categoryId })))

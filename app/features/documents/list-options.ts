@@ -1,6 +1,8 @@
 /** Paging and sorting of the past-extractions list, shared by the page, the API and the server. */
 export const SORTABLE = ['original_filename', 'uploaded_at'] as const
 export const PAGE_SIZES = [10, 20, 50] as const
+/** Past this, a page number is not a page (1e300 would overflow the SQL offset): the default applies. */
+export const MAX_PAGE = 1_000_000
 export type SortBy = (typeof SORTABLE)[number]
 export type SortOrder = 'asc' | 'desc'
 
@@ -19,7 +21,7 @@ export function listOptionsFrom(params: URLSearchParams): ListOptions {
   const sortOrder = params.get('sort_order')
   return {
     perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : 10,
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: Number.isSafeInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     sortBy: sortBy === 'original_filename' ? 'original_filename' : 'uploaded_at',
     sortOrder: sortOrder === 'asc' ? 'asc' : 'desc',
   }

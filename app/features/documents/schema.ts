@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from '#app/lib/ids.ts'
 
 /** At most this many PDFs in one batch (000 §9). */
 export const MAX_FILES_PER_BATCH = 10
@@ -38,7 +39,7 @@ export const SubmitExtractionSchema = z.object({
     .array(
       z.object({
         hex: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-        category_id: z.coerce.number().int().positive(),
+        category_id: z.coerce.number().int().positive().max(INT4_MAX),
         category_name: z.string().optional(),
       }),
     )

@@ -5,6 +5,10 @@ import {
   FormDataParseError,
   MaxFileSizeExceededError,
   MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
   parseFormData,
   type FileUpload,
 } from '@remix-run/form-data-parser'
@@ -12,6 +16,7 @@ import type { PgBoss } from 'pg-boss'
 import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 import { inTransaction } from '#jobs/boss.ts'
+import { isSerialId } from '#app/lib/ids.ts'
 import { BATCH_ID, MAX_FILES_PER_BATCH, newBatchId, PDF_MIME } from './schema.ts'
 import { NotPdfError, pdfSignatureCheck } from './pdf-signature.server.ts'
 
@@ -29,6 +34,13 @@ interface StoredFile {
   storageKey: string
   bytes: number
 }
+
+/** The parser's bounds: a form has a few fields and at most a batch of files. */
+export const MAX_PARTS = 50
+export const MAX_PART_HEADER_BYTES = 8 * 1024
+
+/** A part that is itself a multipart body (the old multipart/mixed way of sending several files). */
+class NestedMultipartError extends Error {}
 
 function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'document.pdf'
@@ -64,6 +76,7 @@ export async function receiveUpload(
   }
 
   const uploadHandler = async (upload: FileUpload) => {
+    if (/^multipart\//i.test(upload.type)) throw new NestedMultipartError()
     if (upload.fieldName !== 'pdf_file' || !upload.name) return undefined
     if (upload.type !== PDF_MIME && !/\.pdf$/i.test(upload.name)) return undefined
     const filename = cleanFilename(upload.name)
@@ -87,14 +100,27 @@ export async function receiveUpload(
   try {
     form = await parseFormData(
       request,
-      { maxFiles: MAX_FILES_PER_BATCH + 5, maxFileSize: maxMb * 1024 * 1024, maxParts: 50 },
+      {
+        maxFiles: MAX_FILES_PER_BATCH + 5,
+        maxFileSize: maxMb * 1024 * 1024,
+        maxParts: MAX_PARTS,
+        maxHeaderSize: MAX_PART_HEADER_BYTES,
+        maxTotalSize: (MAX_FILES_PER_BATCH * maxMb + 1) * 1024 * 1024,
+      },
       uploadHandler,
     )
   } catch (error) {
     await discard()
+    // Every refusal of the parser is the sender's problem: a 4xx with a message, never a 500.
     if (error instanceof MaxFileSizeExceededError) return { ok: false, status: 413, key: 'upload.error.tooLarge', values: { max: String(maxMb) } }
+    if (error instanceof MaxTotalSizeExceededError) return { ok: false, status: 413, key: 'upload.error.tooLarge', values: { max: String(maxMb) } }
     if (error instanceof MaxFilesExceededError) return { ok: false, status: 400, key: 'upload.error.tooMany' }
-    if (error instanceof FormDataParseError) return { ok: false, status: 400, key: 'upload.error.unreadable' }
+    if (error instanceof MaxPartsExceededError) return { ok: false, status: 413, key: 'upload.error.tooManyParts', values: { max: String(MAX_PARTS) } }
+    if (error instanceof MaxHeaderSizeExceededError) return { ok: false, status: 400, key: 'upload.error.unreadable' }
+    if (error instanceof NestedMultipartError) return { ok: false, status: 400, key: 'upload.error.nested' }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError) return { ok: false, status: 400, key: 'upload.error.unreadable' }
+    // The body stopped coming (the client went away, or the HTTP layer cut it at its size limit).
+    if (request.signal.aborted) return { ok: false, status: 400, key: 'upload.error.unreadable' }
     throw error
   }
 
@@ -128,7 +154,7 @@ async function createDocuments(
   if (stored.length === 0) return fail({ status: 400, key: 'upload.error.noFiles' })
 
   const styleId = Number(form.get('reference_style_id'))
-  const style = Number.isInteger(styleId)
+  const style = isSerialId(styleId)
     ? await db.selectFrom('reference_styles').select('id').where('id', '=', styleId).executeTakeFirst()
     : undefined
   if (!style) return fail({ status: 400, key: 'upload.error.noStyle' })
