@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -106,9 +107,13 @@ describe('a refused upload', () => {
     const duplicates = await refusedUpload({ reference_style_id: String(style.id) }, ['same.pdf', 'same.pdf'])
     expect(duplicates.result).toMatchObject({ ok: false, key: 'upload.error.duplicates' })
     expect(duplicates.stored).toEqual([])
-    // Refused by an exception after the files were written (here the database refusing an id
-    // out of its integer range): the files go too.
-    const thrown = await refusedUpload({ reference_style_id: '99999999999' }, ['d.pdf'])
+    // Refused by an exception after the files were written (here the database refusing the
+    // document rows, through a trigger made for this test): the files go too.
+    await sql`CREATE FUNCTION refuse_documents() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$`.execute(db)
+    await sql`CREATE TRIGGER refuse_documents BEFORE INSERT ON documents FOR EACH ROW EXECUTE FUNCTION refuse_documents()`.execute(db)
+    const thrown = await refusedUpload({ reference_style_id: String(style.id) }, ['d.pdf'])
+    await sql`DROP TRIGGER refuse_documents ON documents`.execute(db)
+    await sql`DROP FUNCTION refuse_documents()`.execute(db)
     expect(thrown.result).toMatchObject({ ok: false, error: expect.any(Error) })
     expect(thrown.stored).toEqual([])
     const taken = await refusedUpload({ reference_style_id: String(style.id), batch_id: 'not-yours' }, ['c.pdf'])
