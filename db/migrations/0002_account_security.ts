@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
-// Account security (issue 10, items 8 and 12): the sign-in delay per (e-mail, IP) pair.
+// Account security (issue 10, items 8 and 12): the sign-in delay per (e-mail, IP) pair, and batch
+// ids scoped to their owner.
 export async function up(db: Kysely<any>): Promise<void> {
   // One row per (e-mail, client IP) pair that failed to sign in: the delay doubles with each failure
   // past the free ones, instead of locking the account for everyone.
@@ -12,6 +13,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('blocked_until', 'timestamptz', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('login_throttle_last_failure_idx').on('login_throttle').column('last_failure_at').execute()
+
+  // A batch id is the client's name for its own upload: the same id of two users names two batches,
+  // so another user's id behaves exactly like one nobody has used.
+  await sql`ALTER TABLE documents DROP CONSTRAINT documents_batch_id_fkey`.execute(db)
+  await sql`ALTER TABLE batches DROP CONSTRAINT batches_pkey`.execute(db)
+  await sql`ALTER TABLE batches ADD CONSTRAINT batches_pkey PRIMARY KEY (user_id, id)`.execute(db)
+  await sql`ALTER TABLE documents ADD CONSTRAINT documents_batch_fkey FOREIGN KEY (user_id, batch_id) REFERENCES batches (user_id, id) ON DELETE CASCADE`.execute(
+    db,
+  )
 }
 
 export async function down(): Promise<void> {
