@@ -19,8 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(429, t('accounts.rateLimited'))
   }
   const { email } = await readJsonBody(request, context, RequestResetSchema)
-  if (!(await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerEmail, email))) {
-    await sendPasswordResetLink(services, email, t)
-  }
+  await sendPasswordResetLink(services, email, t)
   return Response.json({ message: t('accounts.resetRequest.sent') })
 }

@@ -29,10 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerIp, context.get(requestInfoContext).ip)) {
     return data<FormReply>({ result: submission.reply(), message: formMessage(context, 'accounts.rateLimited') }, { status: 429 })
   }
-  // Past the per-address limit nothing more is sent, but the answer stays the same.
-  if (!(await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerEmail, submission.value.email))) {
-    await sendPasswordResetLink(services, submission.value.email, getInstance(context).t)
-  }
+  await sendPasswordResetLink(services, submission.value.email, getInstance(context).t)
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message: formMessage(context, 'accounts.resetRequest.sent') })
 }
 

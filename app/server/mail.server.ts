@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto'
+import { sql, type Transaction } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { PgBoss } from 'pg-boss'
 import type { Db } from '#db/client.ts'
+import type { Database } from '#db/schema.ts'
 import { inTransaction } from '#jobs/boss.ts'
 import type { Config } from './config.server.ts'
 import type { Logger } from './logger.server.ts'
@@ -9,28 +12,47 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** What the mail is for (`password-reset`, `account-exists`…): the log names it instead of showing the text. */
+  kind: string
+}
+
+/** An address as the log shows it: the first character and the domain, plus a short hash to tell addresses apart. */
+export function maskAddress(address: string): string {
+  const [local = '', domain = ''] = address.toLowerCase().split('@')
+  const digest = createHash('sha256').update(address.toLowerCase()).digest('hex').slice(0, 8)
+  return `${local.slice(0, 1)}***@${domain} #${digest}`
 }
 
 /**
  * Every mail is written to the outbox first. With SMTP configured, a `send-email` job (enqueued in
- * the same transaction) delivers it; without, the outbox and a log line are where an operator of a
- * one-machine install finds the link.
+ * the same transaction) delivers it and then clears its text; without, the outbox row is where an
+ * operator of a one-machine install finds it. The log only says that a mail of some kind was
+ * queued, to a masked address: never its text, which may hold a live link.
+ *
+ * With `deliver: false` the very same statements run (the same round trips, the same job) and
+ * nothing is written or sent: a caller that must not reveal by its timing whether it had someone to
+ * write to (the password-reset request) calls it either way. `before` runs first in the transaction.
  */
 export async function queueMail(
   services: { db: Db; boss: PgBoss; config: Config; logger: Logger },
   mail: Mail,
+  options: { deliver?: boolean; before?: (trx: Transaction<Database>) => Promise<void> } = {},
 ): Promise<void> {
   const { db, boss, config, logger } = services
+  const deliver = options.deliver ?? true
   await db.transaction().execute(async (trx) => {
+    await options.before?.(trx)
     const row = await trx
       .insertInto('email_outbox')
-      .values({ to_address: mail.to, subject: mail.subject, body_text: mail.text })
+      .columns(['to_address', 'subject', 'body_text'])
+      .expression(sql`SELECT ${mail.to}, ${mail.subject}, ${mail.text} WHERE ${deliver}::boolean`)
       .returning('id')
-      .executeTakeFirstOrThrow()
-    if (config.smtpUrl) {
-      await boss.send('send-email', { outboxId: String(row.id) }, { db: inTransaction(trx) })
-    } else {
-      logger.info({ outboxId: row.id, subject: mail.subject, body: mail.text }, 'mail kept in the outbox (SMTP_URL is not set)')
+      .executeTakeFirst()
+    const outboxId = row ? String(row.id) : null
+    if (config.smtpUrl) await boss.send('send-email', { outboxId }, { db: inTransaction(trx) })
+    if (outboxId) {
+      const where = config.smtpUrl ? 'to be sent' : 'kept in the outbox (SMTP_URL is not set)'
+      logger.info({ outboxId, kind: mail.kind, to: maskAddress(mail.to) }, `mail queued, ${where}`)
     }
   })
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
-// Account security (issue 10, items 8 and 12): the sign-in delay per (e-mail, IP) pair, and batch
-// ids scoped to their owner.
+// Account security (issue 10, items 8 and 12): the sign-in delay per (e-mail, IP) pair, batch ids
+// scoped to their owner, and no mail text kept once it has been sent.
 export async function up(db: Kysely<any>): Promise<void> {
   // One row per (e-mail, client IP) pair that failed to sign in: the delay doubles with each failure
   // past the free ones, instead of locking the account for everyone.
@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE documents ADD CONSTRAINT documents_batch_fkey FOREIGN KEY (user_id, batch_id) REFERENCES batches (user_id, id) ON DELETE CASCADE`.execute(
     db,
   )
+
+  // Mails already delivered keep their envelope, not their text (which may hold a live link).
+  await sql`UPDATE email_outbox SET body_text = '' WHERE sent_at IS NOT NULL`.execute(db)
 }
 
 export async function down(): Promise<void> {

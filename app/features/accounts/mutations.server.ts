@@ -95,26 +95,6 @@ export async function registerUser(db: Db, registration: Registration): Promise<
   }
 }
 
-/**
- * A single-use reset token for an active account, valid for one hour; only its hash is stored.
- * Returns undefined for an unknown address (the caller answers the same either way).
- */
-export async function createPasswordResetToken(db: Db, email: string): Promise<{ token: string; firstName: string; email: string } | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'email'])
-    .where('email', '=', email)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  if (!user) return undefined
-  const token = newSecret()
-  await db
-    .insertInto('password_reset_tokens')
-    .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    .execute()
-  return { token, firstName: user.first_name, email: user.email }
-}
-
 async function setPassword(trx: Db, userId: string, password: string): Promise<void> {
   await trx
     .updateTable('users')

@@ -1,19 +1,52 @@
 import type { TFunction } from 'i18next'
+import { sql } from 'kysely'
 import type { Services } from '#app/server/services.server.ts'
 import { queueMail } from '#app/server/mail.server.ts'
-import { createPasswordResetToken } from './mutations.server.ts'
+import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
+import { hashSecret, newSecret } from '#app/server/tokens.server.ts'
+import { RESET_TOKEN_TTL_MS } from './mutations.server.ts'
 
 /**
- * Mails a reset link when the address belongs to an active account, and does nothing otherwise: the
- * caller answers with the same neutral message either way.
+ * Mails a single-use reset link (valid for one hour; only its hash is stored) when the address
+ * belongs to an active account and has not asked too often, and writes nothing otherwise. The
+ * caller answers with the same neutral message either way, and the work is the same either way
+ * too: the same look-ups, the token made and hashed, the mail composed, the same transaction with
+ * the same statements (which insert nothing for an unknown address) and, with SMTP, the same job.
+ * So neither the answer nor its timing says whether an account exists.
  */
 export async function sendPasswordResetLink(services: Services, email: string, t: TFunction): Promise<void> {
-  const reset = await createPasswordResetToken(services.db, email)
-  if (!reset) return
-  const link = `${services.config.appUrl}/reset-password/${reset.token}`
-  await queueMail(services, {
-    to: reset.email,
-    subject: t('accounts.resetMail.subject'),
-    text: t('accounts.resetMail.body', { firstName: reset.firstName, link }),
-  })
+  const { db, config } = services
+  // Past the per-address limit nothing more is sent, but the work (and the answer) stays the same.
+  const overLimit = await consumeRateLimit(db, RATE_LIMITS.resetRequestPerEmail, email)
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'email'])
+    .where('email', '=', email)
+    .where('is_active', '=', true)
+    .executeTakeFirst()
+  const deliver = Boolean(user) && !overLimit
+  const userId = deliver ? (user?.id ?? null) : null
+  const token = newSecret()
+  const tokenHash = hashSecret(token)
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS)
+  const link = `${config.appUrl}/reset-password/${token}`
+  await queueMail(
+    services,
+    {
+      to: user?.email ?? email,
+      subject: t('accounts.resetMail.subject'),
+      text: t('accounts.resetMail.body', { firstName: user?.first_name ?? '', link }),
+      kind: 'password-reset',
+    },
+    {
+      deliver,
+      before: async (trx) => {
+        await trx
+          .insertInto('password_reset_tokens')
+          .columns(['token_hash', 'user_id', 'expires_at'])
+          .expression(sql`SELECT ${tokenHash}, ${userId}::uuid, ${expiresAt}::timestamptz WHERE ${userId}::uuid IS NOT NULL`)
+          .execute()
+      },
+    },
+  )
 }
