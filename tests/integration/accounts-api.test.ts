@@ -133,14 +133,17 @@ describe('POST /api/register', () => {
     expect(users).toHaveLength(1)
   })
 
-  it('refuses an e-mail that is already registered, and leaves the invitation unused', async () => {
+  it('answers an e-mail that is already registered like a new one: the invitation is spent, the account unchanged, its owner mailed', async () => {
     const code = await createInvitation(db)
     const res = await api('POST', '/api/register', {
-      body: { email: 'ADA@example.org', password: GOOD_PASSWORD, invitation_code: code, first_name: 'A', last_name: 'L' },
+      body: { email: 'ADA@example.org', password: 'Another-Passw0rd!', invitation_code: code, first_name: 'A', last_name: 'L' },
     })
-    expect(res.status).toBe(409)
-    expect(res.json.message).toBe('An account with this email already exists. Please log in or reset your password.')
-    expect((await db.selectFrom('invitations').select('used').where('code', '=', code).executeTakeFirstOrThrow()).used).toBe(false)
+    expect(res.status).toBe(201)
+    expect(res.json).toEqual({ message: 'Registration successful! Redirecting to login...' })
+    const invitation = await db.selectFrom('invitations').select(['used', 'used_by']).where('code', '=', code).executeTakeFirstOrThrow()
+    expect(invitation).toEqual({ used: true, used_by: null })
+    expect((await api('POST', '/api/login', { body: { email: 'ada@example.org', password: 'Another-Passw0rd!' } })).status).toBe(401)
+    expect((await smtp.waitForMail('ada@example.org')).subject).toBe('You already have a Marginalia account')
   })
 
   it('joins every broken password rule into one message', async () => {
