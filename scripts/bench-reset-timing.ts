@@ -1,12 +1,14 @@
 /**
  * `npm run bench:reset-timing`: does a password-reset request take as long for an address that has
- * an account as for one that has none? (issue 10, item 12). Against a fresh embedded PostgreSQL and
+ * an account as for one that has none? (issue 10, item 12). With `--flow register`, the same for a
+ * registration with an invitation (each request with a fresh invitation). Against a fresh embedded PostgreSQL and
  * the production build's web server (no worker, so queued mail stays queued), it sends N requests
  * for a registered address and N for unknown ones, interleaved in a shuffled order after a warm-up,
  * and prints the means, medians, standard deviations, the difference of the means and Welch's t.
  * The rate-limit counters are cleared before each request (outside the timing), so every request
  * takes the full path. Options: --runs N (default 30 each), --smtp (queue delivery jobs, as with
- * SMTP_URL set; the default is the outbox-only mode), --path api|page (default api).
+ * SMTP_URL set; the default is the outbox-only mode), --path api|page (default api),
+ * --flow reset|register (default reset).
  */
 import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
@@ -15,6 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
+import { newSecret } from '#app/server/tokens.server.ts'
 import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
 import { createStorage } from '#app/server/storage.server.ts'
@@ -27,7 +30,12 @@ import { startWeb } from '#server/web.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '30' }, smtp: { type: 'boolean', default: false }, path: { type: 'string', default: 'api' } },
+  options: {
+    runs: { type: 'string', default: '30' },
+    smtp: { type: 'boolean', default: false },
+    path: { type: 'string', default: 'api' },
+    flow: { type: 'string', default: 'reset' },
+  },
 })
 const runs = Number(args.runs)
 
@@ -59,24 +67,32 @@ const baseUrl = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`
 const known = 'bench-known@example.org'
 await db.insertInto('users').values({ email: known, password_hash: await hashPassword('Bench!Passw0rd'), first_name: 'Known', last_name: 'User' }).execute()
 
+const registerFlow = args.flow === 'register'
+const pathOf = registerFlow ? (args.path === 'page' ? '/register' : '/api/register') : args.path === 'page' ? '/request-password-reset' : '/api/request-password-reset'
+
+async function payload(email: string): Promise<Record<string, string>> {
+  if (!registerFlow) return { email }
+  const code = newSecret(12)
+  await db.insertInto('invitations').values({ code, email: null, expires_at: new Date(Date.now() + 86_400_000) }).execute()
+  return { email, password: 'Bench!Passw0rd-2', invitation_code: code, first_name: 'Bench', last_name: 'Mark' }
+}
+
 async function request(email: string): Promise<number> {
   await db.deleteFrom('rate_limits').execute()
+  const fields = await payload(email)
+  const target = registerFlow && args.path === 'page' ? `${baseUrl}${pathOf}?code=${fields.invitation_code}` : `${baseUrl}${pathOf}`
   const started = performance.now()
   const res =
     args.path === 'page'
-      ? await fetch(`${baseUrl}/request-password-reset`, {
+      ? await fetch(target, {
           method: 'POST',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl },
-          body: new URLSearchParams({ email }),
+          body: new URLSearchParams(fields),
         })
-      : await fetch(`${baseUrl}/api/request-password-reset`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email }),
-        })
+      : await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fields) })
   await res.arrayBuffer()
   const elapsed = performance.now() - started
-  if (res.status !== 200) throw new Error(`request for ${email} answered ${res.status}`)
+  if (res.status !== 200 && res.status !== 201) throw new Error(`request for ${email} answered ${res.status}`)
   return elapsed
 }
 
@@ -106,11 +122,11 @@ const sent = await db.selectFrom('email_outbox').select(db.fn.countAll<string>()
 const welch = (mean(times.known) - mean(times.unknown)) / Math.sqrt(variance(times.known) / runs + variance(times.unknown) / runs)
 process.stdout.write(
   [
-    `password-reset request timing, ${runs} + ${runs} requests (${args.path === 'page' ? 'POST /request-password-reset' : 'POST /api/request-password-reset'}, ${args.smtp ? 'SMTP mode: delivery jobs queued' : 'outbox-only mode'})`,
+    `${registerFlow ? 'registration' : 'password-reset request'} timing, ${runs} + ${runs} requests (POST ${pathOf}, ${args.smtp ? 'SMTP mode: delivery jobs queued' : 'outbox-only mode'})`,
     `  registered address: mean ${f(mean(times.known))}, median ${f(median(times.known))}, sd ${f(Math.sqrt(variance(times.known)))}`,
     `  unknown address:    mean ${f(mean(times.unknown))}, median ${f(median(times.unknown))}, sd ${f(Math.sqrt(variance(times.unknown)))}`,
     `  difference of means (registered − unknown): ${f(mean(times.known) - mean(times.unknown))}; Welch t = ${welch.toFixed(2)} (|t| > 2 ≈ p < 0.05)`,
-    `  mails written to the outbox: ${sent.n} (the registered address's requests plus warm-up)`,
+    `  mails written to the outbox: ${sent.n} (the registered address's requests and warm-up${registerFlow ? ', on the new code' : ''})`,
     '',
   ].join('\n'),
 )

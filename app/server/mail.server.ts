@@ -31,17 +31,23 @@ export function maskAddress(address: string): string {
  *
  * With `deliver: false` the very same statements run (the same round trips, the same job) and
  * nothing is written or sent: a caller that must not reveal by its timing whether it had someone to
- * write to (the password-reset request) calls it either way. `before` runs first in the transaction.
+ * write to (a password-reset request, a registration) calls it either way. Such a caller also makes
+ * sure its transaction writes something either way, or the commit of the one that writes nothing
+ * would be quicker (no WAL flush). `before` runs first in the transaction and may cancel the
+ * delivery by answering false; `trx` runs it all in the caller's transaction.
  */
 export async function queueMail(
   services: { db: Db; boss: PgBoss; config: Config; logger: Logger },
   mail: Mail,
-  options: { deliver?: boolean; before?: (trx: Transaction<Database>) => Promise<void> } = {},
+  options: {
+    deliver?: boolean
+    before?: (trx: Transaction<Database>) => Promise<boolean | void>
+    trx?: Transaction<Database>
+  } = {},
 ): Promise<void> {
   const { db, boss, config, logger } = services
-  const deliver = options.deliver ?? true
-  await db.transaction().execute(async (trx) => {
-    await options.before?.(trx)
+  const work = async (trx: Transaction<Database>) => {
+    const deliver = (options.deliver ?? true) && (await options.before?.(trx)) !== false
     const row = await trx
       .insertInto('email_outbox')
       .columns(['to_address', 'subject', 'body_text'])
@@ -54,7 +60,9 @@ export async function queueMail(
       const where = config.smtpUrl ? 'to be sent' : 'kept in the outbox (SMTP_URL is not set)'
       logger.info({ outboxId, kind: mail.kind, to: maskAddress(mail.to) }, `mail queued, ${where}`)
     }
-  })
+  }
+  if (options.trx) await work(options.trx)
+  else await db.transaction().execute(work)
 }
 
 export function createTransport(smtpUrl: string) {

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '#db/schema.ts'
 import type { Db } from '#db/client.ts'
 import { createSession } from '#app/server/session.server.ts'
 import { hashSecret, newSecret } from '#app/server/tokens.server.ts'
@@ -62,7 +64,12 @@ export interface Registered {
  * and mails the owner instead. Telling "already registered" would let any invitation holder test
  * which addresses have accounts.
  */
-export async function registerUser(db: Db, registration: Registration): Promise<Outcome<Registered>> {
+export async function registerUser(
+  db: Db,
+  registration: Registration,
+  /** Runs in the registration's transaction once the outcome is known (e.g. to queue a mail). */
+  onRegistered?: (trx: Transaction<Database>, registered: Registered) => Promise<void>,
+): Promise<Outcome<Registered>> {
   const passwordHash = await hashPassword(registration.password)
   try {
     return await db.transaction().execute(async (trx) => {
@@ -104,14 +111,18 @@ export async function registerUser(db: Db, registration: Registration): Promise<
         .set({ used: true, used_by: existing ? null : user.id, used_at: new Date() })
         .where('id', '=', invitation.id)
         .execute()
-      return ok({ created: !existing, userId: user.id, email: user.email, firstName: user.first_name })
+      const registered = { created: !existing, userId: user.id, email: user.email, firstName: user.first_name }
+      await onRegistered?.(trx, registered)
+      return ok(registered)
     })
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the second meets the unique index, and
     // answers like any registration of a known e-mail.
     if (!isUniqueViolation(error)) throw error
     const user = await db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', registration.email).executeTakeFirstOrThrow()
-    return ok({ created: false, userId: user.id, email: user.email, firstName: user.first_name })
+    const registered = { created: false, userId: user.id, email: user.email, firstName: user.first_name }
+    await db.transaction().execute((trx) => onRegistered?.(trx, registered) ?? Promise.resolve())
+    return ok(registered)
   }
 }
 

@@ -16,16 +16,12 @@ import { RESET_TOKEN_TTL_MS } from './mutations.server.ts'
  */
 export async function sendPasswordResetLink(services: Services, email: string, t: TFunction): Promise<void> {
   const { db, config } = services
-  // Past the per-address limit nothing more is sent, but the work (and the answer) stays the same.
-  const overLimit = await consumeRateLimit(db, RATE_LIMITS.resetRequestPerEmail, email)
   const user = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'email'])
     .where('email', '=', email)
     .where('is_active', '=', true)
     .executeTakeFirst()
-  const deliver = Boolean(user) && !overLimit
-  const userId = deliver ? (user?.id ?? null) : null
   const token = newSecret()
   const tokenHash = hashSecret(token)
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS)
@@ -39,13 +35,18 @@ export async function sendPasswordResetLink(services: Services, email: string, t
       kind: 'password-reset',
     },
     {
-      deliver,
+      deliver: Boolean(user),
       before: async (trx) => {
+        // Past the per-address limit nothing more is sent, but the work (and the answer) stays the
+        // same. Counted in this transaction, so it writes (and flushes) for every address alike.
+        const overLimit = await consumeRateLimit(trx, RATE_LIMITS.resetRequestPerEmail, email)
+        const userId = user && !overLimit ? user.id : null
         await trx
           .insertInto('password_reset_tokens')
           .columns(['token_hash', 'user_id', 'expires_at'])
           .expression(sql`SELECT ${tokenHash}, ${userId}::uuid, ${expiresAt}::timestamptz WHERE ${userId}::uuid IS NOT NULL`)
           .execute()
+        return !overLimit
       },
     },
   )

@@ -11,19 +11,21 @@ import type { Registration } from './schema.ts'
  * to sign in or reset the password). The visitor learns nothing about which addresses are registered.
  */
 export async function registerAccount(services: Services, registration: Registration, t: TFunction): Promise<Outcome> {
-  const outcome = await registerUser(services.db, registration)
-  if (!outcome.ok) return outcome
-  const { created, email, firstName } = outcome.value
   const appUrl = services.config.appUrl
-  await queueMail(
-    services,
-    {
-      to: email,
-      subject: t('accounts.accountExistsMail.subject'),
-      text: t('accounts.accountExistsMail.body', { firstName, loginLink: `${appUrl}/login`, resetLink: `${appUrl}/request-password-reset` }),
-      kind: 'account-exists',
-    },
-    { deliver: !created },
+  // In the registration's own transaction: one commit either way (a new account writes the user, a
+  // known e-mail the mail; both spend the invitation).
+  const outcome = await registerUser(services.db, registration, (trx, { created, email, firstName }) =>
+    queueMail(
+      services,
+      {
+        to: email,
+        subject: t('accounts.accountExistsMail.subject'),
+        text: t('accounts.accountExistsMail.body', { firstName, loginLink: `${appUrl}/login`, resetLink: `${appUrl}/request-password-reset` }),
+        kind: 'account-exists',
+      },
+      { deliver: !created, trx },
+    ),
   )
+  if (!outcome.ok) return outcome
   return { ok: true, value: undefined }
 }
