@@ -6,6 +6,7 @@
  */
 export const QUEUES = {
   'send-email': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  'password-reset': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, notify: true },
   extract: { retryLimit: 2, retryDelay: 1, expireInSeconds: 150, heartbeatSeconds: 10, notify: true },
   generate: { retryLimit: 2, retryDelay: 1, expireInSeconds: 150, heartbeatSeconds: 10, notify: true },
   retention: { retryLimit: 1, expireInSeconds: 600 },

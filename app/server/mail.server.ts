@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto'
+import { createInstance, type TFunction } from 'i18next'
 import { sql, type Transaction } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { PgBoss } from 'pg-boss'
 import type { Db } from '#db/client.ts'
 import type { Database } from '#db/schema.ts'
 import { inTransaction } from '#jobs/boss.ts'
+import { fallbackChain, I18N_OPTIONS, toI18nextResources } from '#app/lib/i18n.ts'
 import type { Config } from './config.server.ts'
+import { getLanguageState, getTranslations } from './languages.server.ts'
 import type { Logger } from './logger.server.ts'
 
 export interface Mail {
@@ -63,6 +66,18 @@ export async function queueMail(
   }
   if (options.trx) await work(options.trx)
   else await db.transaction().execute(work)
+}
+
+/** The translations of one language (with its fallbacks), for a mail composed outside a request (in a job). */
+export async function mailTranslator(db: Db, language: string): Promise<TFunction> {
+  const { languages, defaultCode } = await getLanguageState(db)
+  const chosen = languages.some((l) => l.code === language) ? language : defaultCode
+  const fallbacks = fallbackChain(chosen, defaultCode)
+  const resources: Record<string, { translation: ReturnType<typeof toI18nextResources> }> = {}
+  for (const code of [chosen, ...fallbacks]) resources[code] = { translation: toI18nextResources(await getTranslations(db, code)) }
+  const i18n = createInstance()
+  await i18n.init({ ...I18N_OPTIONS, lng: chosen, fallbackLng: fallbacks, resources, initAsync: false })
+  return i18n.t
 }
 
 export function createTransport(smtpUrl: string) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createLogger } from '#app/server/logger.server.ts'
 import { createTransport } from '#app/server/mail.server.ts'
 import { hashSecret } from '#app/server/tokens.server.ts'
+import { passwordResetHandler } from '#jobs/password-reset.ts'
 import { sendEmailHandler } from '#jobs/send-email.ts'
 import { apiClient, createInvitation, GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
@@ -9,8 +11,10 @@ import { startSmtpCapture } from '#tests/helpers/smtp.ts'
 const smtp = await startSmtpCapture()
 afterAll(() => smtp.close())
 const { baseUrl, db, boss, config } = await startTestServer({ SMTP_URL: smtp.url })
-// The web server under test enqueues mail; this worker delivers it to the capturing SMTP server.
+// The web server under test enqueues mail and reset requests; these workers handle them and deliver
+// the mail to the capturing SMTP server.
 await boss.work('send-email', sendEmailHandler({ db, transport: createTransport(smtp.url), from: config.mailFrom }))
+await boss.work('password-reset', passwordResetHandler({ db, boss, config, logger: createLogger('silent') }))
 const api = apiClient(baseUrl)
 // Every call here comes from 127.0.0.1; the limits have their own test file (accounts-rate-limits).
 beforeEach(async () => {

@@ -96,12 +96,19 @@ describe('mail: no link in the log, no text kept after sending', () => {
     try {
       const user = await createUser(db, { email: `ada-${Date.now()}@example.org` })
       await requestReset(server.baseUrl, user.email)
-      const row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.email).executeTakeFirstOrThrow()
+      // The request queues a job; the server's worker writes the mail.
+      const deadline = Date.now() + 15_000
+      let row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.email).executeTakeFirst()
+      while (!row && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        row = await db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.email).executeTakeFirst()
+      }
+      if (!row) throw new Error('no mail in the outbox')
       expect(row.sent_at).toBeNull()
       const token = /\/reset-password\/(\S+)/.exec(row.body_text)?.[1] ?? ''
       expect(token).not.toBe('')
-      const deadline = Date.now() + 5_000
-      while (!server.output.includes('mail queued') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      const logDeadline = Date.now() + 5_000
+      while (!server.output.includes('mail queued') && Date.now() < logDeadline) await new Promise((resolve) => setTimeout(resolve, 50))
       expectNoSecrets(server.output, [token, user.email, 'Hello Ada'])
       const queued = server.output.split('\n').find((line) => line.includes('mail queued')) ?? '{}'
       expect(JSON.parse(queued)).toMatchObject({ kind: 'password-reset', outboxId: String(row.id) })

@@ -6,15 +6,33 @@ import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
 import { hashSecret, newSecret } from '#app/server/tokens.server.ts'
 import { RESET_TOKEN_TTL_MS } from './mutations.server.ts'
 
+export interface PasswordResetJob {
+  email: string
+  /** The language of the request, for the mail. */
+  language: string
+}
+
 /**
- * Mails a single-use reset link (valid for one hour; only its hash is stored) when the address
- * belongs to an active account and has not asked too often, and writes nothing otherwise. The
- * caller answers with the same neutral message either way, and the work is the same either way
- * too: the same look-ups, the token made and hashed, the mail composed, the same transaction with
- * the same statements (which insert nothing for an unknown address) and, with SMTP, the same job.
- * So neither the answer nor its timing says whether an account exists.
+ * The request path of a password reset: the same single statement for every address (one
+ * `password-reset` job), so neither the answer nor its timing can say whether an account exists.
+ * The job (run by the workers) does the rest: `sendPasswordResetLink`.
  */
-export async function sendPasswordResetLink(services: Services, email: string, t: TFunction): Promise<void> {
+export async function requestPasswordReset(services: Pick<Services, 'boss'>, request: PasswordResetJob): Promise<void> {
+  await services.boss.send('password-reset', { email: request.email, language: request.language })
+}
+
+/**
+ * The `password-reset` job: mails a single-use reset link (valid for one hour; only its hash is
+ * stored) when the address belongs to an active account and has not asked too often, and writes
+ * nothing otherwise. It does the same work either way (one look-up, the token made and hashed, the
+ * mail composed, one transaction with the same statements, which insert no token and no mail for an
+ * unknown address, and with SMTP the same `send-email` job), so even its own timing tells nothing.
+ */
+export async function sendPasswordResetLink(
+  services: Pick<Services, 'db' | 'boss' | 'config' | 'logger'>,
+  email: string,
+  t: TFunction,
+): Promise<void> {
   const { db, config } = services
   const user = await db
     .selectFrom('users')
