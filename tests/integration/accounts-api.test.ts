@@ -413,6 +413,21 @@ describe('password reset by e-mail', () => {
     expect(again.json.message).toBe('This reset link has already been used. Please request a new one.')
   })
 
+  it('mails in the language of the request (the reset job composes it)', async () => {
+    await register('lovelace-de@example.org')
+    const german = `preferred_language=${encodeURIComponent(Buffer.from(JSON.stringify('de')).toString('base64'))}`
+    const res = await fetch(`${baseUrl}/api/request-password-reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: german },
+      body: JSON.stringify({ email: 'lovelace-de@example.org' }),
+    })
+    expect(res.status).toBe(200)
+    const mail = await smtp.waitForMail('lovelace-de@example.org')
+    // (The capture joins a folded encoded subject with a space.)
+    expect(mail.subject.replace(/\s+/g, ' ')).toMatch(/^Ihr Marginalia-Passwort zur.*setze ?n$/)
+    expect(mail.text).toMatch(/^Hallo Ada,/)
+  })
+
   it('refuses an expired token, a missing one, an unknown one and unmatched passwords', async () => {
     smtp.received.length = 0
     await api('POST', '/api/request-password-reset', { body: { email: 'hopper@example.org' } })
