@@ -132,8 +132,8 @@ process.stdout.write(
   [
     `${registerFlow ? 'registration' : 'password-reset request'} timing, ${runs} + ${runs} requests (POST ${pathOf}, ${args.smtp ? 'SMTP mode: delivery jobs queued' : 'outbox-only mode'})`,
     `  ${args.control ? 'unknown (control): ' : 'registered address:'} mean ${f(mean(times.known))}, median ${f(median(times.known))}, 10 % trimmed mean ${f(trimmedMean(times.known))}, sd ${f(Math.sqrt(variance(times.known)))}`,
-    `  unknown address:    mean ${f(mean(times.unknown))}, median ${f(median(times.unknown))}, 10 % trimmed mean ${f(trimmedMean(times.unknown))}, sd ${f(Math.sqrt(variance(times.unknown)))}`,
-    `  difference of means (${args.control ? "control − unknown" : "registered − unknown"}): ${f(mean(times.known) - mean(times.unknown))}; Welch t = ${welch.toFixed(2)} (|t| > 2 ≈ p < 0.05)`,
+    `  ${registerFlow ? 'new address:       ' : 'unknown address:   '} mean ${f(mean(times.unknown))}, median ${f(median(times.unknown))}, 10 % trimmed mean ${f(trimmedMean(times.unknown))}, sd ${f(Math.sqrt(variance(times.unknown)))}`,
+    `  difference of means (${args.control ? 'control' : 'registered'} − ${registerFlow ? 'new' : 'unknown'}): ${f(mean(times.known) - mean(times.unknown))}; Welch t = ${welch.toFixed(2)} (|t| > 2 ≈ p < 0.05)`,
     `  mails written to the outbox: ${sent.n} (the registered address's requests and warm-up${registerFlow ? ', on the new code' : ''})`,
     '',
   ].join('\n'),
