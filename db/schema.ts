@@ -194,6 +194,13 @@ export interface RateLimitsTable {
   hits: number
 }
 
+export interface LoginThrottleTable {
+  key: string
+  failures: number
+  last_failure_at: Timestamp
+  blocked_until: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -213,6 +220,7 @@ export interface Database {
   audit_logs: AuditLogsTable
   email_outbox: EmailOutboxTable
   rate_limits: RateLimitsTable
+  login_throttle: LoginThrottleTable
 }
 
 export type User = Selectable<UsersTable>

@@ -12,6 +12,7 @@ export const DEAD_LETTER_QUEUE = 'document-dead-letter'
 export const QUEUES = {
   [DEAD_LETTER_QUEUE]: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
   'send-email': { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  'password-reset': { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 60, notify: true },
   extract: { retryLimit: 2, retryDelay: 1, expireInSeconds: 150, heartbeatSeconds: 10, notify: true, deadLetter: DEAD_LETTER_QUEUE },
   generate: { retryLimit: 2, retryDelay: 1, expireInSeconds: 150, heartbeatSeconds: 10, notify: true, deadLetter: DEAD_LETTER_QUEUE },
   retention: { retryLimit: 1, expireInSeconds: 600 },

@@ -6,6 +6,7 @@ import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 import { extractHandler } from './extract.ts'
 import { generateHandler } from './generate.ts'
+import { passwordResetHandler } from './password-reset.ts'
 import { retentionHandler, RETENTION_SCHEDULE } from './retention.ts'
 import { DEAD_LETTER_QUEUE } from './queues.ts'
 import { sendEmailHandler } from './send-email.ts'
@@ -30,6 +31,8 @@ export async function startWorkers(deps: { boss: PgBoss; db: Db; config: Config;
   await boss.schedule('sweep-stuck', SWEEP_STUCK_SCHEDULE)
   await boss.work('sweep-orphans', { localConcurrency: 1 }, sweepOrphansHandler({ db, storage, logger }))
   await boss.schedule('sweep-orphans', SWEEP_ORPHANS_SCHEDULE)
+  // Always, SMTP or not: without it the mail waits in the outbox for the operator.
+  await boss.work('password-reset', { localConcurrency: 1, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 }, passwordResetHandler({ db, boss, config, logger }))
   if (config.smtpUrl) {
     const transport = createTransport(config.smtpUrl)
     await boss.work('send-email', { localConcurrency: 1 }, sendEmailHandler({ db, transport, from: config.mailFrom }))

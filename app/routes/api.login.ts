@@ -20,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = getServices(context)
   const { ip } = context.get(requestInfoContext)
   const outcome = await attemptLogin(db, { ...credentials, ip })
-  if (!outcome.ok) return jsonError(outcome.rateLimited ? 429 : 401, getInstance(context).t(outcome.messageKey))
+  if (!outcome.ok) {
+    const retryAfter = outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined
+    return jsonError(outcome.rateLimited ? 429 : 401, getInstance(context).t(outcome.messageKey), undefined, retryAfter)
+  }
   const token = await signIn(db, {
     userId: outcome.value.userId,
     kind: 'api',

@@ -1,5 +1,5 @@
 import type { Route } from './+types/api.register'
-import { registerUser } from '#app/features/accounts/mutations.server.ts'
+import { registerAccount } from '#app/features/accounts/registration.server.ts'
 import { RegisterSchema } from '#app/features/accounts/schema.ts'
 import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -16,13 +16,14 @@ export function loader({ context }: Route.LoaderArgs) {
 /** POST /api/register: JSON email, password, invitation_code, title, first_name, last_name, organization, research_field. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') return methodNotAllowed(context, 'POST')
-  const { db } = getServices(context)
+  const services = getServices(context)
   const { t } = getInstance(context)
-  if (await consumeRateLimit(db, RATE_LIMITS.registerPerIp, context.get(requestInfoContext).ip)) {
+  if (await consumeRateLimit(services.db, RATE_LIMITS.registerPerIp, context.get(requestInfoContext).ip)) {
     return jsonError(429, t('accounts.rateLimited'))
   }
   const registration = await readJsonBody(request, context, RegisterSchema)
-  const outcome = await registerUser(db, registration)
-  if (!outcome.ok) return jsonError(outcome.messageKey === 'accounts.register.emailTaken' ? 409 : 400, t(outcome.messageKey))
+  // An e-mail that already has an account answers like a new one (its owner gets a mail instead).
+  const outcome = await registerAccount(services, registration, t)
+  if (!outcome.ok) return jsonError(400, t(outcome.messageKey))
   return Response.json({ message: t('accounts.register.success') }, { status: 201 })
 }

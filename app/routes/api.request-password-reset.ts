@@ -1,8 +1,8 @@
 import type { Route } from './+types/api.request-password-reset'
-import { sendPasswordResetLink } from '#app/features/accounts/password-reset.server.ts'
+import { requestPasswordReset } from '#app/features/accounts/password-reset.server.ts'
 import { RequestResetSchema } from '#app/features/accounts/schema.ts'
 import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.server.ts'
-import { getInstance } from '#app/server/i18n.server.ts'
+import { getInstance, getLocale } from '#app/server/i18n.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
 import { getServices, requestInfoContext } from '#app/server/services.server.ts'
 
@@ -22,8 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(429, t('accounts.rateLimited'))
   }
   const { email } = await readJsonBody(request, context, RequestResetSchema)
-  if (!(await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerEmail, email))) {
-    await sendPasswordResetLink(services, email, t)
-  }
+  await requestPasswordReset(services, { email, language: getLocale(context) })
   return Response.json({ message: t('accounts.resetRequest.sent') })
 }

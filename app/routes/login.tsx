@@ -20,6 +20,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
 }
 
+/** A refused sign-in says how long to wait (the action's Retry-After reaches the document response). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : loaderHeaders
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context)
   const redirectTo = new URL(request.url).searchParams.get('redirectTo')
@@ -36,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data<FormReply>(
       { result: submission.reply({ hideFields: ['password'] }), message: formMessage(context, outcome.messageKey) },
-      { status: outcome.rateLimited ? 429 : 401 },
+      {
+        status: outcome.rateLimited ? 429 : 401,
+        headers: outcome.retryAfterSeconds ? { 'Retry-After': String(outcome.retryAfterSeconds) } : undefined,
+      },
     )
   }
   const secret = await signIn(db, {

@@ -9,8 +9,8 @@ import { RedirectNotice } from '#app/components/redirect-notice.tsx'
 import { FormOutcome } from '#app/components/status-message.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
-import { registerUser } from '#app/features/accounts/mutations.server.ts'
 import { findInvitationEmail } from '#app/features/accounts/queries.server.ts'
+import { registerAccount } from '#app/features/accounts/registration.server.ts'
 import { REGISTRATION_RESEARCH_FIELDS, REGISTRATION_TITLES, RegisterSchema } from '#app/features/accounts/schema.ts'
 import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -39,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: RegisterSchema })
   const hideFields = ['password']
   if (submission.status !== 'success') return data<FormReply>({ result: submission.reply({ hideFields }) }, { status: 400 })
-  const { db } = getServices(context)
-  if (await consumeRateLimit(db, RATE_LIMITS.registerPerIp, context.get(requestInfoContext).ip)) {
+  const services = getServices(context)
+  if (await consumeRateLimit(services.db, RATE_LIMITS.registerPerIp, context.get(requestInfoContext).ip)) {
     return data<FormReply>({ result: submission.reply({ hideFields }), message: formMessage(context, 'accounts.rateLimited') }, { status: 429 })
   }
-  const outcome = await registerUser(db, submission.value)
+  // An e-mail that already has an account answers like a new one (its owner gets a mail instead).
+  const outcome = await registerAccount(services, submission.value, getInstance(context).t)
   if (!outcome.ok) {
     return data<FormReply>({ result: submission.reply({ hideFields }), message: formMessage(context, outcome.messageKey) }, { status: 400 })
   }

@@ -6,10 +6,10 @@ import type { Route } from './+types/request-password-reset'
 import { TextField } from '#app/components/field.tsx'
 import { FormOutcome } from '#app/components/status-message.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
-import { sendPasswordResetLink } from '#app/features/accounts/password-reset.server.ts'
+import { requestPasswordReset } from '#app/features/accounts/password-reset.server.ts'
 import { RequestResetSchema } from '#app/features/accounts/schema.ts'
 import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
-import { getInstance } from '#app/server/i18n.server.ts'
+import { getInstance, getLocale } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { consumeRateLimit, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
 import { getServices, requestInfoContext } from '#app/server/services.server.ts'
@@ -29,10 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerIp, context.get(requestInfoContext).ip)) {
     return data<FormReply>({ result: submission.reply(), message: formMessage(context, 'accounts.rateLimited') }, { status: 429 })
   }
-  // Past the per-address limit nothing more is sent, but the answer stays the same.
-  if (!(await consumeRateLimit(services.db, RATE_LIMITS.resetRequestPerEmail, submission.value.email))) {
-    await sendPasswordResetLink(services, submission.value.email, getInstance(context).t)
-  }
+  await requestPasswordReset(services, { email: submission.value.email, language: getLocale(context) })
   return data<FormReply>({ result: submission.reply({ resetForm: true }), message: formMessage(context, 'accounts.resetRequest.sent') })
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createLogger } from '#app/server/logger.server.ts'
 import { createTransport } from '#app/server/mail.server.ts'
 import { hashSecret } from '#app/server/tokens.server.ts'
+import { passwordResetHandler } from '#jobs/password-reset.ts'
 import { sendEmailHandler } from '#jobs/send-email.ts'
 import { apiClient, createInvitation, GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
@@ -9,8 +11,10 @@ import { startSmtpCapture } from '#tests/helpers/smtp.ts'
 const smtp = await startSmtpCapture()
 afterAll(() => smtp.close())
 const { baseUrl, db, boss, config } = await startTestServer({ SMTP_URL: smtp.url })
-// The web server under test enqueues mail; this worker delivers it to the capturing SMTP server.
+// The web server under test enqueues mail and reset requests; these workers handle them and deliver
+// the mail to the capturing SMTP server.
 await boss.work('send-email', sendEmailHandler({ db, transport: createTransport(smtp.url), from: config.mailFrom }))
+await boss.work('password-reset', passwordResetHandler({ db, boss, config, logger: createLogger('silent') }))
 const api = apiClient(baseUrl)
 // Every call here comes from 127.0.0.1; the limits have their own test file (accounts-rate-limits).
 beforeEach(async () => {
@@ -133,14 +137,17 @@ describe('POST /api/register', () => {
     expect(users).toHaveLength(1)
   })
 
-  it('refuses an e-mail that is already registered, and leaves the invitation unused', async () => {
+  it('answers an e-mail that is already registered like a new one: the invitation is spent, the account unchanged, its owner mailed', async () => {
     const code = await createInvitation(db)
     const res = await api('POST', '/api/register', {
-      body: { email: 'ADA@example.org', password: GOOD_PASSWORD, invitation_code: code, first_name: 'A', last_name: 'L' },
+      body: { email: 'ADA@example.org', password: 'Another-Passw0rd!', invitation_code: code, first_name: 'A', last_name: 'L' },
     })
-    expect(res.status).toBe(409)
-    expect(res.json.message).toBe('An account with this email already exists. Please log in or reset your password.')
-    expect((await db.selectFrom('invitations').select('used').where('code', '=', code).executeTakeFirstOrThrow()).used).toBe(false)
+    expect(res.status).toBe(201)
+    expect(res.json).toEqual({ message: 'Registration successful! Redirecting to login...' })
+    const invitation = await db.selectFrom('invitations').select(['used', 'used_by']).where('code', '=', code).executeTakeFirstOrThrow()
+    expect(invitation).toEqual({ used: true, used_by: null })
+    expect((await api('POST', '/api/login', { body: { email: 'ada@example.org', password: 'Another-Passw0rd!' } })).status).toBe(401)
+    expect((await smtp.waitForMail('ada@example.org')).subject).toBe('You already have a Marginalia account')
   })
 
   it('joins every broken password rule into one message', async () => {
@@ -404,6 +411,21 @@ describe('password reset by e-mail', () => {
     const again = await api('POST', '/api/reset-password', { body: { token, newPassword: 'Another-Pass1!', confirmPassword: 'Another-Pass1!' } })
     expect(again.status).toBe(400)
     expect(again.json.message).toBe('This reset link has already been used. Please request a new one.')
+  })
+
+  it('mails in the language of the request (the reset job composes it)', async () => {
+    await register('lovelace-de@example.org')
+    const german = `preferred_language=${encodeURIComponent(Buffer.from(JSON.stringify('de')).toString('base64'))}`
+    const res = await fetch(`${baseUrl}/api/request-password-reset`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: german },
+      body: JSON.stringify({ email: 'lovelace-de@example.org' }),
+    })
+    expect(res.status).toBe(200)
+    const mail = await smtp.waitForMail('lovelace-de@example.org')
+    // (The capture joins a folded encoded subject with a space.)
+    expect(mail.subject.replace(/\s+/g, ' ')).toMatch(/^Ihr Marginalia-Passwort zur.*setze ?n$/)
+    expect(mail.text).toMatch(/^Hallo Ada,/)
   })
 
   it('refuses an expired token, a missing one, an unknown one and unmatched passwords', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RATE_LIMITS } from '#app/server/rate-limit.server.ts'
+import { LOGIN_DELAY, RATE_LIMITS } from '#app/server/rate-limit.server.ts'
 import { apiClient, createInvitation, GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
 
@@ -12,17 +12,18 @@ const otherProcess = apiClient(second.baseUrl)
 const tooMany = 'Too many attempts. Please wait a few minutes and try again.'
 
 describe('rate limits', () => {
-  it('limits failed logins per e-mail, across web processes, with 429 and a clear message', async () => {
+  it('delays failed logins of one e-mail from one IP, across web processes, with 429, Retry-After and a clear message', async () => {
     const code = await createInvitation(db)
     await api('POST', '/api/register', { body: { email: 'target@example.org', password: GOOD_PASSWORD, invitation_code: code, first_name: 'T', last_name: 'T' } })
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerEmail.limit; i++) {
+    for (let i = 0; i <= LOGIN_DELAY.freeFailures; i++) {
       const client = i % 2 === 0 ? api : otherProcess
       expect((await client('POST', '/api/login', { body: { email: 'target@example.org', password: `Wrong-${i}-Passw0rd!` } })).status).toBe(401)
     }
-    // Even the right password waits now, so guessing stops.
+    // Even the right password waits now (from this IP), so guessing slows down.
     const blocked = await api('POST', '/api/login', { body: { email: 'TARGET@example.org', password: GOOD_PASSWORD } })
     expect(blocked.status).toBe(429)
     expect(blocked.json.message).toBe(tooMany)
+    expect(blocked.headers.get('retry-after')).toBe('1')
     const page = await fetch(`${second.baseUrl}/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: second.baseUrl },
@@ -34,6 +35,7 @@ describe('rate limits', () => {
 
   it('limits logins per client IP', async () => {
     await db.deleteFrom('rate_limits').execute()
+    await db.deleteFrom('login_throttle').execute()
     for (let i = 0; i < RATE_LIMITS.loginPerIp.limit; i++) {
       await api('POST', '/api/login', { body: { email: `someone-${i}@example.org`, password: GOOD_PASSWORD } })
     }

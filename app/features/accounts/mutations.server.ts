@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '#db/schema.ts'
 import type { Db } from '#db/client.ts'
 import { createSession } from '#app/server/session.server.ts'
 import { hashSecret, newSecret } from '#app/server/tokens.server.ts'
@@ -44,12 +46,30 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
 }
 
+/** What a registration did: created the account, or found the e-mail already registered (the answer is the same). */
+export interface Registered {
+  created: boolean
+  userId: string
+  email: string
+  firstName: string
+}
+
 /**
  * Creates the account an invitation allows and marks the invitation used, in one transaction. The
  * invitation must exist, be unused and unexpired, and name this e-mail when it names one; an
  * invitation that grants admin rights (the first admin's) makes an admin.
+ *
+ * An e-mail that already has an account is not an error the visitor sees: the invitation is spent
+ * just the same and the result says `created: false`, so the caller answers as for a new account
+ * and mails the owner instead. Telling "already registered" would let any invitation holder test
+ * which addresses have accounts.
  */
-export async function registerUser(db: Db, registration: Registration): Promise<Outcome<{ userId: string }>> {
+export async function registerUser(
+  db: Db,
+  registration: Registration,
+  /** Runs in the registration's transaction once the outcome is known (e.g. to queue a mail). */
+  onRegistered?: (trx: Transaction<Database>, registered: Registered) => Promise<void>,
+): Promise<Outcome<Registered>> {
   const passwordHash = await hashPassword(registration.password)
   try {
     return await db.transaction().execute(async (trx) => {
@@ -65,54 +85,45 @@ export async function registerUser(db: Db, registration: Registration): Promise<
       if (invitation.email && invitation.email.toLowerCase() !== registration.email.toLowerCase()) {
         return fail('accounts.register.codeEmailMismatch')
       }
-      const existing = await trx.selectFrom('users').select('id').where('email', '=', registration.email).executeTakeFirst()
-      if (existing) return fail('accounts.register.emailTaken')
-      const user = await trx
-        .insertInto('users')
-        .values({
-          email: registration.email.toLowerCase(),
-          password_hash: passwordHash,
-          title: registration.title ?? null,
-          first_name: registration.first_name,
-          last_name: registration.last_name,
-          organization: registration.organization || null,
-          research_field: registration.research_field ?? null,
-          is_admin: invitation.grants_admin,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const existing = await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name'])
+        .where('email', '=', registration.email)
+        .executeTakeFirst()
+      const user =
+        existing ??
+        (await trx
+          .insertInto('users')
+          .values({
+            email: registration.email.toLowerCase(),
+            password_hash: passwordHash,
+            title: registration.title ?? null,
+            first_name: registration.first_name,
+            last_name: registration.last_name,
+            organization: registration.organization || null,
+            research_field: registration.research_field ?? null,
+            is_admin: invitation.grants_admin,
+          })
+          .returning(['id', 'email', 'first_name'])
+          .executeTakeFirstOrThrow())
       await trx
         .updateTable('invitations')
-        .set({ used: true, used_by: user.id, used_at: new Date() })
+        .set({ used: true, used_by: existing ? null : user.id, used_at: new Date() })
         .where('id', '=', invitation.id)
         .execute()
-      return ok({ userId: user.id })
+      const registered = { created: !existing, userId: user.id, email: user.email, firstName: user.first_name }
+      await onRegistered?.(trx, registered)
+      return ok(registered)
     })
   } catch (error) {
-    // Two registrations of one e-mail at the same moment: the second meets the unique index.
-    if (isUniqueViolation(error)) return fail('accounts.register.emailTaken')
-    throw error
+    // Two registrations of one e-mail at the same moment: the second meets the unique index, and
+    // answers like any registration of a known e-mail.
+    if (!isUniqueViolation(error)) throw error
+    const user = await db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', registration.email).executeTakeFirstOrThrow()
+    const registered = { created: false, userId: user.id, email: user.email, firstName: user.first_name }
+    await db.transaction().execute((trx) => onRegistered?.(trx, registered) ?? Promise.resolve())
+    return ok(registered)
   }
-}
-
-/**
- * A single-use reset token for an active account, valid for one hour; only its hash is stored.
- * Returns undefined for an unknown address (the caller answers the same either way).
- */
-export async function createPasswordResetToken(db: Db, email: string): Promise<{ token: string; firstName: string; email: string } | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'email'])
-    .where('email', '=', email)
-    .where('is_active', '=', true)
-    .executeTakeFirst()
-  if (!user) return undefined
-  const token = newSecret()
-  await db
-    .insertInto('password_reset_tokens')
-    .values({ token_hash: hashSecret(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-    .execute()
-  return { token, firstName: user.first_name, email: user.email }
 }
 
 async function setPassword(trx: Db, userId: string, password: string): Promise<void> {

@@ -97,7 +97,7 @@ export const accountsArea: ApiArea = {
             ['email', 'password', 'invitation_code', 'first_name', 'last_name'],
           ),
           success: { status: 201, schema: message('Registration successful! Redirecting to login...') },
-          errors: [400, 409, 429],
+          errors: [400, 429],
         }),
       },
       '/api/login': {

@@ -99,7 +99,7 @@ export async function submitCategorization(
   if (documents.length === 0) return { ok: false, problem: 'noDocuments' }
   const batchId = documents[0].batch_id
   if ('batchId' in scope) {
-    const batch = await db.selectFrom('batches').select('submitted_at').where('id', '=', batchId).executeTakeFirst()
+    const batch = await db.selectFrom('batches').select('submitted_at').where('user_id', '=', userId).where('id', '=', batchId).executeTakeFirst()
     if (batch?.submitted_at) return { ok: false, problem: 'alreadySubmitted' }
   }
   if (documents.every((d) => !isReadyForCategorization(d.upload_status))) {

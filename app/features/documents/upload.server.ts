@@ -165,18 +165,24 @@ async function createDocuments(
     await trx
       .insertInto('batches')
       .values({ id: batchId, user_id: userId, reference_style_id: style.id })
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
       .execute()
-    // Locks the batch so parallel per-file uploads of one batch count and name-check in turn.
+    // Batch ids are scoped to their owner (another user's id is just an unused one here). Locks the
+    // batch so parallel per-file uploads of one batch count and name-check in turn.
     const batch = await trx
       .selectFrom('batches')
-      .select(['user_id', 'submitted_at'])
+      .select(['submitted_at'])
+      .where('user_id', '=', userId)
       .where('id', '=', batchId)
       .forUpdate()
       .executeTakeFirstOrThrow()
-    if (batch.user_id !== userId) return { status: 400, key: 'upload.error.unreadable' } satisfies UploadProblem
     if (batch.submitted_at) return { status: 409, key: 'categorize.error.alreadySubmitted' } satisfies UploadProblem
-    const existing = await trx.selectFrom('documents').select('original_filename').where('batch_id', '=', batchId).execute()
+    const existing = await trx
+      .selectFrom('documents')
+      .select('original_filename')
+      .where('user_id', '=', userId)
+      .where('batch_id', '=', batchId)
+      .execute()
     const taken = names.filter((n) => existing.some((e) => e.original_filename === n))
     if (taken.length > 0) return { status: 400, key: 'upload.error.duplicates', values: { files: taken.join(', ') } } satisfies UploadProblem
     if (existing.length + stored.length > MAX_FILES_PER_BATCH) return { status: 400, key: 'upload.error.tooMany' } satisfies UploadProblem
