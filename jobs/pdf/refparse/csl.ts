@@ -1,0 +1,228 @@
+/**
+ * Labelled spans of a reference string → CSL-JSON. Rules where rules are right: DOIs, URLs and
+ * arXiv ids by pattern over the whole entry, page ranges normalised, the year taken from the
+ * date, the work type from which fields are present.
+ */
+import { parseNameList, type ListedName } from '../names.ts'
+import type { Label } from './labels.ts'
+
+export type CslName = { family: string; given?: string; suffix?: string }
+export type CslItem = {
+  type: 'article-journal' | 'paper-conference' | 'chapter' | 'book' | 'thesis' | 'report' | 'webpage' | 'article'
+  author?: CslName[]
+  editor?: CslName[]
+  title?: string
+  'container-title'?: string
+  'collection-title'?: string
+  volume?: string
+  issue?: string
+  page?: string
+  issued?: { 'date-parts': number[][] }
+  DOI?: string
+  URL?: string
+  publisher?: string
+  'publisher-place'?: string
+  number?: string
+  genre?: string
+}
+
+export type Span = { label: Label; text: string }
+
+/** Consecutive tokens with one label, with the text between them as printed. */
+export function spansOf(text: string, tokens: { start: number; end: number; label: Label }[]): Span[] {
+  const spans: Span[] = []
+  let current: { label: Label; start: number; end: number } | null = null
+  for (const token of tokens) {
+    if (current && current.label === token.label) current.end = token.end
+    else {
+      if (current) spans.push({ label: current.label, text: text.slice(current.start, current.end) })
+      current = { label: token.label, start: token.start, end: token.end }
+    }
+  }
+  if (current) spans.push({ label: current.label, text: text.slice(current.start, current.end) })
+  return spans.filter((s) => s.label !== 'other')
+}
+
+const trimPunctuation = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,.;:([{“"'‘«]+|[\s,;:([{“”"'‘’«»]+$/g, '')
+    .replace(/(\p{Ll}{2}|\p{Lu}{2}|\d)\.$/u, '$1')
+    .replace(/^[)\]}]+|[\s,;:]+$/g, '')
+    .trim()
+
+export function cleanTitle(text: string): string {
+  let title = trimPunctuation(text)
+  // A quoted title keeps its own question mark, loses the comma inside the quotes.
+  title = title.replace(/[,.]$/, (m) => (/\p{Lu}\.$/u.test(title) ? m : '')).trim()
+  if (/^\(.*\)$/.test(title)) title = title.slice(1, -1)
+  return title.replace(/\)$/, (m) => (title.includes('(') ? m : ''))
+}
+
+export function cleanContainer(text: string): string {
+  return trimPunctuation(text.replace(/^\s*(?:in|en|dans|im)\s*:?\s+(?=\S)/i, ''))
+    .replace(/^(?:in|en)\s*:\s*/i, '')
+    .trim()
+}
+
+export function cleanNumber(text: string, prefix: RegExp): string {
+  return trimPunctuation(text.replace(prefix, ''))
+    .replace(/^[([]+|[)\]]+$/g, '')
+    .trim()
+}
+
+/** "pp. 265–70" → "265-270"; "e1002", "S12–S18", "123ff" kept as printed. */
+export function normalisePages(text: string): string {
+  const cleaned = cleanNumber(text, /^\s*(?:pp?\s*\.?|pages?|s\.|seiten|pgs?\.?)\s*/i).replace(/\s*[-‐‑‒–—−]+\s*/g, '-')
+  const range = /^([A-Za-z]*)(\d+)-([A-Za-z]*)(\d+)$/.exec(cleaned)
+  if (range) {
+    const [, p1, a, p2, b] = range
+    // An abbreviated end ("2450-52") takes the start's leading digits.
+    const end = b.length < a.length && !p2 ? a.slice(0, a.length - b.length) + b : b
+    return `${p1}${a}-${p2 || p1}${end}`
+  }
+  return cleaned
+}
+
+export function yearOf(text: string): number | null {
+  const match = /(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)/.exec(text)
+  return match ? Number(match[1]) : null
+}
+
+export function cleanDoi(text: string): string | null {
+  const match = /\b(10\.\d{4,9}\/\S+)/.exec(text.replace(/\s+/g, ''))
+  if (!match) return null
+  // A DOI glued to what follows it ("….2863.URL http…", "…2863.PMID").
+  let doi = match[1].replace(/\.?(?:URL|PMID|PMCID|http|https|arXiv|ISSN|ISBN)[:.]?.*$/, '')
+  doi = doi.replace(/[.,;\]}>]+$/, '')
+  // A closing parenthesis belongs to the DOI only when the DOI opened one.
+  while (doi.endsWith(')') && (doi.match(/\(/g)?.length ?? 0) < (doi.match(/\)/g)?.length ?? 0)) doi = doi.slice(0, -1).replace(/[.,;]+$/, '')
+  return doi
+}
+
+const DOI_IN_TEXT = /\b(?:doi\s*:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/[^\s"<>]+)/i
+const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]+[^\s<>".,;)\]]/i
+const ARXIV_IN_TEXT = /\barxiv\s*:?\s*((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)|\b((?:hep|astro|cond|gr|math|nucl|quant|physics|nlin)[a-z.-]*\/\d{7})|arxiv\.org\/abs\/([\w./-]+?)(?:v\d+)?(?=[\s.,;]|$)/i
+
+export type ParsedFields = {
+  authors: ListedName[]
+  etAl: boolean
+  editors: ListedName[]
+  title: string | null
+  container: string | null
+  series: string | null
+  volume: string | null
+  issue: string | null
+  pages: string | null
+  year: number | null
+  doi: string | null
+  url: string | null
+  arxivId: string | null
+  publisher: string | null
+  location: string | null
+  institution: string | null
+  note: string | null
+}
+
+const nonEmpty = (s: string | null) => s || null
+
+/** Field values from labelled spans (the same for the model's spans and for gold spans in the evaluation). */
+export function fieldsFromSpans(spans: Span[]): ParsedFields & { labels: Set<Label> } {
+  const all = (label: Label) => spans.filter((s) => s.label === label).map((s) => s.text)
+  const first = (label: Label) => spans.find((s) => s.label === label)?.text ?? null
+  const authors = parseNameList(all('author').join(', '))
+  const collaboration = first('collaboration')
+  if (authors.names.length === 0 && collaboration) authors.names.push({ raw: collaboration, family: trimPunctuation(collaboration), given: '' })
+  const editors = parseNameList(all('editor').join(', '))
+  const title = first('title')
+  const container = first('journal') ?? first('booktitle')
+  const date = all('date').join(' ')
+  const doi = first('doi')
+  const url = first('url')
+  const arxiv = first('arxiv')
+  return {
+    authors: authors.names,
+    etAl: authors.etAl,
+    editors: editors.names,
+    title: title ? nonEmpty(cleanTitle(title)) : null,
+    container: container ? nonEmpty(cleanContainer(container)) : null,
+    series: nonEmpty(trimPunctuation(first('series') ?? '')),
+    volume: nonEmpty(cleanNumber(first('volume') ?? '', /^\s*(?:vol(?:ume)?s?\.?|bd\.?|t\.|v\.)\s*/i)),
+    issue: nonEmpty(cleanNumber(first('issue') ?? '', /^\s*(?:no\.?|nr\.?|n[°º]\.?|issue|number|num\.?|#)\s*/i)),
+    pages: nonEmpty(normalisePages(first('pages') ?? '')),
+    year: yearOf(date),
+    doi: doi ? cleanDoi(doi) : null,
+    url: url ? (URL_IN_TEXT.exec(url)?.[0] ?? trimPunctuation(url)) : null,
+    arxivId: arxiv ? (ARXIV_IN_TEXT.exec(arxiv)?.slice(1).find(Boolean) ?? trimPunctuation(arxiv.replace(/^arxiv\s*:?\s*/i, ''))) : null,
+    publisher: nonEmpty(trimPunctuation(first('publisher') ?? '')),
+    location: nonEmpty(trimPunctuation(first('location') ?? '')),
+    institution: nonEmpty(trimPunctuation(first('institution') ?? '')),
+    note: nonEmpty(trimPunctuation([...all('tech'), ...all('note')].join('; '))),
+    labels: new Set(spans.map((s) => s.label)),
+  }
+}
+
+/** The pattern rules over the whole entry: DOI, URL, arXiv id, a year when the model missed the date. */
+export function applyRules<T extends ParsedFields>(fields: T, raw: string): T {
+  const doi = DOI_IN_TEXT.exec(raw)
+  if (doi) fields.doi = cleanDoi(doi[1])
+  const url = URL_IN_TEXT.exec(raw)
+  if (url && !fields.url) fields.url = url[0]
+  const arxiv = ARXIV_IN_TEXT.exec(raw)
+  if (arxiv) fields.arxivId = arxiv.slice(1).find(Boolean) ?? fields.arxivId
+  if (fields.year === null) {
+    const years = [...raw.matchAll(/(?<![\d./:–-])(1[5-9]\d\d|20\d\d)[a-z]?(?![\d–-])/g)]
+    if (years.length > 0) fields.year = Number(years[years.length - 1][1])
+  }
+  return fields
+}
+
+const PROCEEDINGS = /\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|meeting|congress|colloquium|annual\s+(?:acm|ieee)|tagung|actes|anais|memorias|congreso)\b/i
+
+export function workType(fields: ParsedFields & { labels: Set<Label> }, raw: string): CslItem['type'] {
+  const text = `${fields.note ?? ''} ${fields.title ?? ''} ${fields.container ?? ''} ${raw}`
+  if (fields.labels.has('tech') || /\b(?:tech(?:nical)?\.?\s+rep(?:ort)?\.?|working paper|white paper|report no\.?)/i.test(fields.note ?? fields.container ?? '')) return 'report'
+  if (/\b(?:ph\.?\s?d\.?|doctoral|master'?s|m\.?\s?sc\.?|diploma)\s+(?:thesis|dissertation)|\b(?:thesis|dissertation|tesis|tese|doktorarbeit)\b/i.test(text)) return 'thesis'
+  const preprint = /\barxiv\b|\bbiorxiv\b|\bmedrxiv\b|\bssrn\b|\bpreprint\b/i
+  if (fields.container && preprint.test(fields.container)) return 'article'
+  if (!fields.container && fields.arxivId && !fields.doi) return 'article'
+  if (fields.container) {
+    if (PROCEEDINGS.test(fields.container)) return 'paper-conference'
+    if (fields.labels.has('booktitle')) return fields.editors.length > 0 || fields.publisher || /\bin\s*:?\s/i.test(raw) ? 'chapter' : 'paper-conference'
+    return 'article-journal'
+  }
+  if (fields.publisher || fields.location || fields.institution) return 'book'
+  if (fields.url && !fields.doi) return 'webpage'
+  return 'article-journal'
+}
+
+function cslName(name: ListedName): CslName {
+  return { family: name.family, ...(name.given ? { given: name.given } : {}), ...(name.suffix ? { suffix: name.suffix } : {}) }
+}
+
+export function toCsl(fields: ParsedFields & { labels: Set<Label> }, raw: string): CslItem {
+  const type = workType(fields, raw)
+  const item: CslItem = { type }
+  if (fields.authors.length > 0) item.author = fields.authors.map(cslName)
+  if (fields.editors.length > 0) item.editor = fields.editors.map(cslName)
+  if (fields.title) item.title = fields.title
+  if (fields.container) item['container-title'] = fields.container
+  else if (type === 'thesis' && fields.institution) item.publisher = fields.institution
+  if (fields.series) item['collection-title'] = fields.series
+  if (fields.volume) item.volume = fields.volume
+  if (fields.issue) item.issue = fields.issue
+  if (fields.pages) item.page = fields.pages
+  if (fields.year) item.issued = { 'date-parts': [[fields.year]] }
+  if (fields.doi) item.DOI = fields.doi
+  if (fields.url) item.URL = fields.url
+  if (fields.publisher) item.publisher = fields.publisher
+  else if (fields.institution && type !== 'article-journal') item.publisher = fields.institution
+  if (fields.location) item['publisher-place'] = fields.location
+  if (type === 'article' && fields.arxivId) {
+    item.number = `arXiv:${fields.arxivId}`
+    item.publisher ??= 'arXiv'
+  }
+  if (type === 'report' && fields.note) item.number = fields.note
+  if (type === 'thesis') item.genre = /\bmaster/i.test(raw) ? "Master's thesis" : 'PhD thesis'
+  return item
+}
