@@ -49,6 +49,9 @@ const INITIALS = /^(?:(?:\p{Lu}\p{Ll}?\.|\p{Lu}\b)\s*-?\s*){1,4}$/u
 const DOTTED_INITIALS = /^(?:\p{Lu}\p{Ll}?\.\s*-?\s*)+$/u
 const CAPS_INITIALS = /^\p{Lu}{1,3}$/u
 
+/** An organisation as author ("R Development Core Team", "World Health Organization"): one name, not split. */
+const ORGANISATION = /\b(?:team|association|consortium|collaboration|group|committee|organi[sz]ation|institute|society|council|agency|foundation|office|department|cent(?:er|re)|university|inc|ltd|corporation|project|network|bureau|ministry|commission|board|services?|federation|union|laborator(?:y|ies)|academy|alliance|initiative|authority|administration|nations|panel|partnership|coalition|registry|program(?:me)?|forum)\b/i
+
 /** "COLLMAN" → "Collman", "PERL-MUTTER" → "Perl-Mutter"; mixed-case names are kept. */
 function unshout(printed: string): string {
   const name = printed.replace(/(\p{L}{2})\.$/u, '$1')
@@ -59,7 +62,9 @@ function unshout(printed: string): string {
 /** "JP" → "J. P.", "J.P." → "J. P.", "J.-P." stays. */
 function formatInitials(given: string): string {
   if (CAPS_INITIALS.test(given) && given.length <= 3) return given.split('').map((c) => `${c}.`).join(' ')
-  return given.replace(/\.(?=\p{Lu})/gu, '. ').replace(/\s+/g, ' ').trim()
+  const spaced = given.replace(/\.(?=\p{Lu})/gu, '. ').replace(/\s+/g, ' ').trim()
+  // "M. C" (the list's full stop was taken as punctuation) → "M. C."
+  return /^(?:\p{Lu}\.\s?-?)+\s?\p{Lu}$/u.test(spaced) ? `${spaced}.` : spaced
 }
 
 function isParticle(word: string): boolean {
@@ -130,6 +135,7 @@ export function parseNameList(input: string): { names: ListedName[]; etAl: boole
   })
   text = text.replace(/^[\s,.;:&]+|[\s,;:&]+$/g, '').replace(/^(?:by|and)\s+/i, '')
   if (!text) return { names: [], etAl }
+  if (ORGANISATION.test(text) && !/[,;]/.test(text)) return { names: [{ raw: text, family: text.replace(/\.$/, ''), given: '' }], etAl }
   const names: ListedName[] = []
   const push = (person: ListedName | null) => {
     if (person && /\p{L}/u.test(person.family)) names.push(person)
@@ -151,7 +157,7 @@ export function parseNameList(input: string): { names: ListedName[]; etAl: boole
   const pieces = text
     .replace(/\s*,?\s+(?:and|AND|&|et|und|y|e)\s+|\s*&\s*/g, ', ')
     .split(/\s*,\s*/)
-    .map((p) => p.replace(/[.:]$/, (m) => (/\p{Lu}\.$/u.test(p) ? m : '')).trim())
+    .map((p) => p.replace(/[.:]$/, (m) => (/(?:\p{Lu}|\b[JS]r)\.$/u.test(p) ? m : '')).trim())
     .filter(Boolean)
   // Family-first when the list opens with a lone family name followed by a given name.
   const familyFirst = pieces.length >= 2 && isFamilyOnly(pieces[0]) && isGivenOnly(pieces[1])

@@ -10,7 +10,8 @@
  * year of the date, names split by names.ts), so the scores measure the tagging and the rules.
  *
  * Options: --part dev|evaluation (default both), --errors N (print N wrong entries per part),
- * --parser legacy (the regular-expression parser the engine used before the tagger).
+ * --parser engine (the engine's parseReference in jobs/pdf/references.ts, which wraps the tagger;
+ * before commit d242d13 it was a regular-expression parser — figures in docs/extraction.md).
  * Also: author names split into family/given on GROBID's hand-split names (name/citation/corpus).
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -53,7 +54,7 @@ function goldValues(entry: LabelledEntry): Values {
   return valuesOf(fieldsFromSpans(entry.spans.map((s) => ({ label: s.label, text: entry.text.slice(s.start, s.end) }))))
 }
 
-function legacyValues(text: string): Values {
+function engineValues(text: string): Values {
   const r = parseReference(0, null, text)
   const authors = r.authors.map((a) => parsePerson(a)).filter((p) => p !== null)
   return {
@@ -62,11 +63,11 @@ function legacyValues(text: string): Values {
     title: r.title,
     container: r.container,
     year: r.year === null ? null : String(r.year),
-    volume: (r as { volume?: string | null }).volume ?? null,
-    issue: (r as { issue?: string | null }).issue ?? null,
-    pages: (r as { pages?: string | null }).pages ?? null,
+    volume: r.volume ?? null,
+    issue: r.issue ?? null,
+    pages: r.pages ?? null,
     doi: r.doi?.toLowerCase() ?? null,
-    publisher: null,
+    publisher: r.publisher ?? null,
     url: r.url,
   }
 }
@@ -101,7 +102,7 @@ const pct = (x: number | undefined) => (x === undefined ? '' : x.toFixed(1))
 
 function report(name: string, entries: LabelledEntry[]): number {
   const started = performance.now()
-  const predicted = entries.map((e) => (values.parser === 'legacy' ? legacyValues(e.text) : valuesOf(parseReferenceText(e.text).fields)))
+  const predicted = entries.map((e) => (values.parser === 'engine' ? engineValues(e.text) : valuesOf(parseReferenceText(e.text).fields)))
   const elapsed = performance.now() - started
   const gold = entries.map(goldValues)
   const ex = score(gold, predicted, exact)
@@ -194,4 +195,4 @@ for (const part of parts) {
   const f = report(part === 'dev' ? 'dev (citation/corpus, fixed split)' : 'held out (citation/evaluation)', entries)
   if (part === 'evaluation') console.log(`bar: soft micro F1 ≥ 90 on citation/evaluation — ${f >= 90 ? 'met' : 'NOT met'} (${f.toFixed(1)})`)
 }
-if (values.parser !== 'legacy') nameReport()
+if (values.parser === 'tagger') nameReport()

@@ -7,6 +7,12 @@ export type ParsedReference = { fields: ParsedFields; csl: CslItem; spans: Span[
 export function parseReferenceText(raw: string, model: Model = defaultModel()): ParsedReference {
   const text = raw.replace(/\s+/g, ' ').trim()
   const spans = spansOf(text, tag(text, model))
+  // An organisation at the head of an entry with no person before its year or title is its author
+  // ("American Psychiatric Association. (2000). Diagnostic…").
+  const head = spans[0]
+  if (head && !spans.some((s) => s.label === 'author') && /^(?:publisher|institution|collaboration)$/.test(head.label) && text.startsWith(head.text) && ['date', 'title'].includes(spans[1]?.label ?? '')) {
+    spans[0] = { label: 'author', text: head.text }
+  }
   const fields = applyRules(fieldsFromSpans(spans), text)
   return { fields, csl: toCsl(fields, text), spans }
 }
