@@ -16,7 +16,7 @@ const { values } = parseArgs({ options: { epochs: { type: 'string', default: '10
 const started = performance.now()
 const train = loadCitations('train').map(toSequence)
 const model = trainPerceptron(
-  train.map((s) => ({ tokens: s.tokens, labels: s.labels })),
+  train.map((s) => ({ tokens: s.tokens, glued: s.starts.map((start, i) => i > 0 && s.ends[i - 1] === start), labels: s.labels })),
   { epochs: Number(values.epochs), minCount: 2, prune: Number(values.prune), seed: 11, log: (line) => console.log(line) },
 )
 const out = values.out ?? MODEL_URL

@@ -52,6 +52,10 @@ const CAPS_INITIALS = /^\p{Lu}{1,3}$/u
 /** An organisation as author ("R Development Core Team", "World Health Organization"): one name, not split. */
 const ORGANISATION = /\b(?:team|association|consortium|collaboration|group|committee|organi[sz]ation|institute|society|council|agency|foundation|office|department|cent(?:er|re)|university|inc|ltd|corporation|project|network|bureau|ministry|commission|board|services?|federation|union|laborator(?:y|ies)|academy|alliance|initiative|authority|administration|nations|panel|partnership|coalition|registry|program(?:me)?|forum)\b/i
 
+export function isOrganisation(name: string): boolean {
+  return ORGANISATION.test(name)
+}
+
 /** "COLLMAN" → "Collman", "PERL-MUTTER" → "Perl-Mutter"; mixed-case names are kept. */
 function unshout(printed: string): string {
   const name = printed.replace(/(\p{L}{2})\.$/u, '$1')

@@ -56,7 +56,7 @@ function goldValues(entry: LabelledEntry): Values {
 
 function engineValues(text: string): Values {
   const r = parseReference(0, null, text)
-  const authors = r.authors.map((a) => parsePerson(a)).filter((p) => p !== null)
+  const authors = r.people ?? r.authors.map((a) => parsePerson(a)).filter((p) => p !== null)
   return {
     authors: authors.length ? authors.map((n) => `${n.family}, ${n.given}`).join('; ') : null,
     first_author: authors[0]?.family ?? null,

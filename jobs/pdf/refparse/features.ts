@@ -136,7 +136,7 @@ function kind(word: string): string {
 }
 
 /** Feature names of every token of one entry. */
-export function tokenFeatures(tokens: string[]): string[][] {
+export function tokenFeatures(tokens: string[], glued: boolean[] = []): string[][] {
   const n = tokens.length
   const lower = tokens.map((t) => t.toLowerCase())
   const kinds = tokens.map(kind)
@@ -156,6 +156,8 @@ export function tokenFeatures(tokens: string[]): string[][] {
     if (w.length > 3 && /^[\p{L}]+$/u.test(w)) f.push(`suf=${w.slice(-3)}`, `pre=${w.slice(0, 3)}`)
     const cue = CUES.get(w)
     if (cue) f.push(`cue=${cue}`)
+    if (glued[i]) f.push('glued', `glued|k=${k}`, `glued|k-1=${kinds[i - 1]}|${k}`)
+    if (glued[i + 1]) f.push('gluedNext')
     if (i === 0) f.push('first')
     if (i === n - 1) f.push('last')
     if (i < 3) f.push(`start${i}`)

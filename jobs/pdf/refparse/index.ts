@@ -1,4 +1,5 @@
 /** A reference string → its fields and a CSL-JSON item, by the trained tagger plus rules. */
+import { isOrganisation } from '../names.ts'
 import { applyRules, fieldsFromSpans, spansOf, toCsl, type CslItem, type ParsedFields, type Span } from './csl.ts'
 import { defaultModel, tag, type Model } from './tagger.ts'
 
@@ -10,7 +11,8 @@ export function parseReferenceText(raw: string, model: Model = defaultModel()): 
   // An organisation at the head of an entry with no person before its year or title is its author
   // ("American Psychiatric Association. (2000). Diagnostic…").
   const head = spans[0]
-  if (head && !spans.some((s) => s.label === 'author') && /^(?:publisher|institution|collaboration)$/.test(head.label) && text.startsWith(head.text) && ['date', 'title'].includes(spans[1]?.label ?? '')) {
+  const headIsOrganisation = head && (/^(?:publisher|institution|collaboration)$/.test(head.label) || (/^(?:journal|booktitle)$/.test(head.label) && isOrganisation(head.text)))
+  if (headIsOrganisation && !spans.some((s) => s.label === 'author') && text.startsWith(head.text) && ['date', 'title'].includes(spans[1]?.label ?? '')) {
     spans[0] = { label: 'author', text: head.text }
   }
   const fields = applyRules(fieldsFromSpans(spans), text)

@@ -9,7 +9,7 @@ import { tokenFeatures } from './features.ts'
 import { LABELS, type Label } from './labels.ts'
 import { viterbi, type ModelFile } from './tagger.ts'
 
-export type TrainingSequence = { tokens: string[]; labels: Label[] }
+export type TrainingSequence = { tokens: string[]; glued: boolean[]; labels: Label[] }
 export type TrainOptions = { epochs: number; minCount: number; prune: number; seed: number; log?: (line: string) => void }
 
 function mulberry32(seed: number): () => number {
@@ -30,7 +30,7 @@ export function trainPerceptron(data: TrainingSequence[], options: TrainOptions)
   const labelIndex = new Map<Label, number>(LABELS.map((l, i) => [l, i]))
   // Feature dictionary: features seen at least minCount times in training.
   const counts = new Map<string, number>()
-  const featureLists = data.map((d) => tokenFeatures(d.tokens))
+  const featureLists = data.map((d) => tokenFeatures(d.tokens, d.glued))
   for (const seq of featureLists) for (const fs of seq) for (const f of fs) counts.set(f, (counts.get(f) ?? 0) + 1)
   const names = [...counts].filter(([, c]) => c >= options.minCount).map(([f]) => f).sort()
   const id = new Map(names.map((f, i) => [f, i]))

@@ -19,17 +19,20 @@ export type ModelFile = {
   weights: Record<string, number[]>
 }
 
-export type Model = { labels: Label[]; transitions: Float64Array; weights: Map<string, Float64Array> }
+/** `rows.get(feature)` is the offset of the feature's label weights in `weights` (one flat array: ~6 MB for the shipped model). */
+export type Model = { labels: Label[]; transitions: Float64Array; rows: Map<string, number>; weights: Float32Array }
 
 export function compileModel(file: ModelFile): Model {
   const L = file.labels.length
-  const weights = new Map<string, Float64Array>()
-  for (const [feature, pairs] of Object.entries(file.weights)) {
-    const row = new Float64Array(L)
-    for (let i = 0; i < pairs.length; i += 2) row[pairs[i]] = pairs[i + 1]
-    weights.set(feature, row)
-  }
-  return { labels: file.labels, transitions: Float64Array.from(file.transitions), weights }
+  const features = Object.keys(file.weights)
+  const weights = new Float32Array(features.length * L)
+  const rows = new Map<string, number>()
+  features.forEach((feature, f) => {
+    const pairs = file.weights[feature]
+    for (let i = 0; i < pairs.length; i += 2) weights[f * L + pairs[i]] = pairs[i + 1]
+    rows.set(feature, f * L)
+  })
+  return { labels: file.labels, transitions: Float64Array.from(file.transitions), rows, weights }
 }
 
 export const MODEL_URL = new URL('./model.json', import.meta.url)
@@ -76,13 +79,16 @@ export type TaggedToken = Token & { label: Label }
 /** Tokens of `text` with their labels. */
 export function tag(text: string, model: Model = defaultModel()): TaggedToken[] {
   const tokens = tokenize(text)
-  const features = tokenFeatures(tokens.map((t) => t.text))
+  const features = tokenFeatures(
+    tokens.map((t) => t.text),
+    tokens.map((t, i) => i > 0 && tokens[i - 1].end === t.start),
+  )
   const L = model.labels.length
   const emissions = features.map((fs) => {
     const row = new Float64Array(L)
     for (const f of fs) {
-      const w = model.weights.get(f)
-      if (w) for (let l = 0; l < L; l++) row[l] += w[l]
+      const offset = model.rows.get(f)
+      if (offset !== undefined) for (let l = 0; l < L; l++) row[l] += model.weights[offset + l]
     }
     return row
   })
