@@ -43,7 +43,7 @@ export function parsePersonList(raw: string): Person[] {
 export type ListedName = { raw: string; family: string; given: string; suffix?: string }
 
 const NAME_PARTICLES = /^(?:van|von|der|den|de|del|della|des|di|da|du|la|le|ter|ten|dos|das|do|zu|af|St\.?|'t|’t)$/
-const NAME_SUFFIX = /^(?:Jr|Sr|Jun|Sen|II|III|IV)\.?$/i
+const NAME_SUFFIX = /^(?:Jr|Sr|Jun|Sen|Junior|II|III|IV)\.?$/i
 /** "J.", "J. P.", "J.-P.", "JP" (Vancouver), "Ch." */
 const INITIALS = /^(?:(?:\p{Lu}\p{Ll}?\.|\p{Lu}\b)\s*-?\s*){1,4}$/u
 const DOTTED_INITIALS = /^(?:\p{Lu}\p{Ll}?\.\s*-?\s*)+$/u
@@ -173,7 +173,9 @@ export function parseNameList(input: string): { names: ListedName[]; etAl: boole
       names[names.length - 1].raw += `, ${piece}`
       continue
     }
-    if (next !== undefined && isFamilyOnly(piece) && (INITIALS.test(next) || (familyFirst && isGivenOnly(next)))) {
+    // A family name of several words ("La Rocca", "St-Cyr Tribble") when dotted initials follow.
+    const compoundFamily = piece.split(/\s+/).length <= 3 && !piece.split(/\s+/).some((w) => INITIALS.test(w)) && next !== undefined && DOTTED_INITIALS.test(next)
+    if (next !== undefined && (isFamilyOnly(piece) || compoundFamily) && (INITIALS.test(next) || (familyFirst && isGivenOnly(next)))) {
       push({ raw: `${piece}, ${next}`, family: unshout(piece), given: formatInitials(next) })
       i++
       continue

@@ -166,7 +166,7 @@ function nameReport(): void {
           current.family = value
           if (current.given) familyDone = true
         } else {
-          if (!current || (current.given && familyDone)) {
+          if (!current || (tag === 'forename' && current.given && familyDone)) {
             current = { family: '', given: '' }
             gold.push(current)
             familyDone = false
