@@ -177,18 +177,19 @@ export function applyRules<T extends ParsedFields>(fields: T, raw: string): T {
   return fields
 }
 
-const PROCEEDINGS = /\b(?:proc(?:eedings)?|conf(?:erence)?|symposium|workshop|meeting|congress|colloquium|annual\s+(?:acm|ieee)|tagung|actes|anais|memorias|congreso)\b/i
+const PROCEEDINGS = /\b(?:advances in neural information processing|proc(?:eedings)?|conf(?:erence)?|symposium|workshop|meeting|congress|colloquium|annual\s+(?:acm|ieee)|tagung|actes|anais|memorias|congreso)\b/i
 
 export function workType(fields: ParsedFields & { labels: Set<Label> }, raw: string): CslItem['type'] {
   const text = `${fields.note ?? ''} ${fields.title ?? ''} ${fields.container ?? ''} ${raw}`
+  const preprint = /\barxiv\b|\bbiorxiv\b|\bmedrxiv\b|\bssrn\b|\bpreprint\b/i
+  // A preprint only when it is one: an arXiv id (or a preprint server as container) and no journal.
+  if ((fields.container && preprint.test(fields.container)) || (!fields.container && fields.arxivId && !fields.doi)) return 'article'
   if (fields.labels.has('tech') || /\b(?:tech(?:nical)?\.?\s+rep(?:ort)?\.?|working paper|white paper|report no\.?)/i.test(fields.note ?? fields.container ?? '')) return 'report'
   if (/\b(?:ph\.?\s?d\.?|doctoral|master'?s|m\.?\s?sc\.?|diploma)\s+(?:thesis|dissertation)|\b(?:thesis|dissertation|tesis|tese|doktorarbeit)\b/i.test(text)) return 'thesis'
-  const preprint = /\barxiv\b|\bbiorxiv\b|\bmedrxiv\b|\bssrn\b|\bpreprint\b/i
-  if (fields.container && preprint.test(fields.container)) return 'article'
-  if (!fields.container && fields.arxivId && !fields.doi) return 'article'
   if (fields.container) {
     if (PROCEEDINGS.test(fields.container)) return 'paper-conference'
-    if (fields.labels.has('booktitle')) return fields.editors.length > 0 || fields.publisher || /\bin\s*:?\s/i.test(raw) ? 'chapter' : 'paper-conference'
+    // A part of a book with editors or a publisher is a chapter; otherwise a proceedings paper.
+    if (fields.labels.has('booktitle')) return fields.editors.length > 0 || fields.publisher ? 'chapter' : 'paper-conference'
     return 'article-journal'
   }
   if (fields.publisher || fields.location || fields.institution) return 'book'
@@ -205,7 +206,7 @@ export function toCsl(fields: ParsedFields & { labels: Set<Label> }, raw: string
   const item: CslItem = { type }
   if (fields.authors.length > 0) item.author = fields.authors.map(cslName)
   if (fields.editors.length > 0) item.editor = fields.editors.map(cslName)
-  if (fields.title) item.title = fields.title
+  if (fields.title) item.title = type === 'thesis' ? fields.title.replace(/\s*[([](?:unpublished\s+)?(?:doctoral|ph\.?\s?d\.?|master'?s?)\s+(?:dissertation|thesis)[^)\]]*[)\]]$/i, '') : fields.title
   if (fields.container) item['container-title'] = fields.container
   else if (type === 'thesis' && fields.institution) item.publisher = fields.institution
   if (fields.series) item['collection-title'] = fields.series

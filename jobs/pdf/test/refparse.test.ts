@@ -106,6 +106,16 @@ describe('reference entries → CSL-JSON', () => {
     expect(parseReferenceText('Lamport, L. (2001). Paxos made simple. ACM SIGACT News, 32(4), 18–25.').csl.type).toBe('article-journal')
   })
 
+  it('tells chapters, proceedings papers, theses, books and web pages apart', () => {
+    const type = (text: string) => parseReferenceText(text).csl.type
+    expect(type('Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of Book (pp. 15–30). New York, NY: Springer.')).toBe('chapter')
+    expect(type('Vaswani, A., Shazeer, N., & Polosukhin, I. (2017). Attention is all you need. In Advances in Neural Information Processing Systems (Vol. 30, pp. 5998–6008).')).toBe('paper-conference')
+    expect(parseReferenceText('Doe, J. (2015). Learning to read (Doctoral dissertation). University of Somewhere, Boston, MA.').csl).toMatchObject({ type: 'thesis', title: 'Learning to read' })
+    expect(type('Smith, John. The Book of Things. 2nd ed., Oxford University Press, 2010.')).toBe('book')
+    expect(type('Lee, H. (2020). How we highlight. Retrieved from https://example.org/highlight')).toBe('webpage')
+    expect(type('Devlin J, Chang MW, Lee K, Toutanova K. BERT: pre-training of deep bidirectional transformers for language understanding. arXiv preprint arXiv:1810.04805. 2018.')).toBe('article')
+  })
+
   it('gives the engine entry volume, issue, pages and the split names', () => {
     const entry = parseReference(0, '3', 'L. Lamport, “Paxos made simple,” ACM SIGACT News, vol. 32, no. 4, pp. 18–25, 2001.')
     expect(entry).toMatchObject({ authors: ['L. Lamport'], people: [{ family: 'Lamport', given: 'L.' }], title: 'Paxos made simple', container: 'ACM SIGACT News', volume: '32', issue: '4', pages: '18-25', year: 2001 })
