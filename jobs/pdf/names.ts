@@ -43,7 +43,8 @@ export function parsePersonList(raw: string): Person[] {
 export type ListedName = { raw: string; family: string; given: string; suffix?: string }
 
 const NAME_PARTICLES = /^(?:van|von|der|den|de|del|della|des|di|da|du|la|le|ter|ten|dos|das|do|zu|af|St\.?|'t|’t)$/
-const NAME_SUFFIX = /^(?:Jr|Sr|Jun|Sen|Junior|II|III|IV)\.?$/i
+// Case-sensitive: "SR" and "JR" after a family name are Vancouver initials.
+const NAME_SUFFIX = /^(?:Jr|Sr|Jun|Sen|Junior|II|III|IV)\.?$/
 /** "J.", "J. P.", "J.-P.", "JP" (Vancouver), "Ch." */
 const INITIALS = /^(?:(?:\p{Lu}\p{Ll}?\.|\p{Lu}\b)\s*-?\s*){1,4}$/u
 const DOTTED_INITIALS = /^(?:\p{Lu}\p{Ll}?\.\s*-?\s*)+$/u

@@ -28,19 +28,27 @@ export type CslItem = {
 
 export type Span = { label: Label; text: string }
 
-/** Consecutive tokens with one label, with the text between them as printed. */
+const CONTAINER_LABELS = new Set<Label>(['journal', 'booktitle'])
+const count = (text: string, char: string) => text.split(char).length - 1
+
+/**
+ * Consecutive tokens with one label, with the text between them as printed. A journal and a
+ * book title next to each other are one container ("ACM Transactions on" + "Programming
+ * Languages…"); a span that opened a parenthesis takes the closing one that follows it.
+ */
 export function spansOf(text: string, tokens: { start: number; end: number; label: Label }[]): Span[] {
-  const spans: Span[] = []
-  let current: { label: Label; start: number; end: number } | null = null
+  const runs: { label: Label; start: number; end: number }[] = []
   for (const token of tokens) {
-    if (current && current.label === token.label) current.end = token.end
-    else {
-      if (current) spans.push({ label: current.label, text: text.slice(current.start, current.end) })
-      current = { label: token.label, start: token.start, end: token.end }
-    }
+    const last = runs[runs.length - 1]
+    if (last && last.label === token.label) last.end = token.end
+    else if (last && CONTAINER_LABELS.has(last.label) && CONTAINER_LABELS.has(token.label) && text.slice(last.end, token.start).trim() === '') last.end = token.end
+    else runs.push({ label: token.label, start: token.start, end: token.end })
   }
-  if (current) spans.push({ label: current.label, text: text.slice(current.start, current.end) })
-  return spans.filter((s) => s.label !== 'other')
+  for (const run of runs) {
+    const value = text.slice(run.start, run.end)
+    if (run.label !== 'other' && count(value, '(') > count(value, ')') && text[run.end] === ')') run.end++
+  }
+  return runs.filter((r) => r.label !== 'other').map((r) => ({ label: r.label, text: text.slice(r.start, r.end) }))
 }
 
 const trimPunctuation = (text: string) =>
@@ -73,7 +81,10 @@ export function cleanNumber(text: string, prefix: RegExp): string {
 
 /** "pp. 265–70" → "265-270"; "e1002", "S12–S18", "123ff" kept as printed. */
 export function normalisePages(text: string): string {
-  const cleaned = cleanNumber(text, /^\s*(?:pp?\s*\.?|pages?|s\.|seiten|pgs?\.?)\s*/i).replace(/\s*[-‐‑‒–—−]+\s*/g, '-')
+  let cleaned = cleanNumber(text, /^\s*(?:pp?\s*\.?|pages?|s\.|seiten|pgs?\.?)\s*/i).replace(/\s*[-‐‑‒–—−]+\s*/g, '-')
+  // Words after the pages ("642-653 DOI 10") are not pages.
+  const [head, ...rest] = cleaned.split(/\s+/)
+  if (rest.length > 0 && /\p{L}{2,}/u.test(rest.join(' ')) && /\d/.test(head)) cleaned = head.replace(/[,;.]+$/, '')
   const range = /^([A-Za-z]*)(\d+)-([A-Za-z]*)(\d+)$/.exec(cleaned)
   if (range) {
     const [, p1, a, p2, b] = range
@@ -152,7 +163,7 @@ export function fieldsFromSpans(spans: Span[]): ParsedFields & { labels: Set<Lab
     pages: nonEmpty(normalisePages(first('pages') ?? '')),
     year: yearOf(date),
     doi: doi ? cleanDoi(doi) : null,
-    url: url ? (URL_IN_TEXT.exec(url)?.[0] ?? trimPunctuation(url)) : null,
+    url: url ? (URL_IN_TEXT.exec(url)?.[0] ?? (/^(?:https?|ftp)\s*:|^www\.|\.(?:com|org|net|edu|gov|io|int)\b/i.test(url.trim()) ? trimPunctuation(url) : null)) : null,
     arxivId: arxiv ? (ARXIV_IN_TEXT.exec(arxiv)?.slice(1).find(Boolean) ?? trimPunctuation(arxiv.replace(/^arxiv\s*:?\s*/i, ''))) : null,
     publisher: nonEmpty(trimPunctuation(first('publisher') ?? '')),
     location: nonEmpty(trimPunctuation(first('location') ?? '')),
@@ -184,7 +195,7 @@ export function workType(fields: ParsedFields & { labels: Set<Label> }, raw: str
   const preprint = /\barxiv\b|\bbiorxiv\b|\bmedrxiv\b|\bssrn\b|\bpreprint\b/i
   // A preprint only when it is one: an arXiv id (or a preprint server as container) and no journal.
   if ((fields.container && preprint.test(fields.container)) || (!fields.container && fields.arxivId && !fields.doi)) return 'article'
-  if (fields.labels.has('tech') || /\b(?:tech(?:nical)?\.?\s+rep(?:ort)?\.?|working paper|white paper|report no\.?)/i.test(fields.note ?? fields.container ?? '')) return 'report'
+  if (/\b(?:tech(?:nical)?\.?\s*rep(?:ort)?\.?|report|rep\.|memo(?:randum)?|working paper|white paper|TR[-\s]?\d)/i.test(`${fields.note ?? ''} ${fields.container ?? ''}`)) return 'report'
   if (/\b(?:ph\.?\s?d\.?|doctoral|master'?s|m\.?\s?sc\.?|diploma)\s+(?:thesis|dissertation)|\b(?:thesis|dissertation|tesis|tese|doktorarbeit)\b/i.test(text)) return 'thesis'
   if (fields.container) {
     if (PROCEEDINGS.test(fields.container)) return 'paper-conference'
@@ -192,8 +203,9 @@ export function workType(fields: ParsedFields & { labels: Set<Label> }, raw: str
     if (fields.labels.has('booktitle')) return fields.editors.length > 0 || fields.publisher ? 'chapter' : 'paper-conference'
     return 'article-journal'
   }
-  if (fields.publisher || fields.location || fields.institution) return 'book'
-  if (fields.url && !fields.doi) return 'webpage'
+  if (fields.url && !fields.doi && !fields.publisher) return 'webpage'
+  // No container: a book (with or without its publisher printed).
+  if (fields.title || fields.publisher || fields.location || fields.institution) return 'book'
   return 'article-journal'
 }
 
