@@ -193,6 +193,9 @@ const parts = values.part ? [values.part] : ['dev', 'evaluation']
 for (const part of parts) {
   const entries = loadCitations(part as 'dev' | 'evaluation')
   const f = report(part === 'dev' ? 'dev (citation/corpus, fixed split)' : 'held out (citation/evaluation)', entries)
-  if (part === 'evaluation') console.log(`bar: soft micro F1 ≥ 90 on citation/evaluation — ${f >= 90 ? 'met' : 'NOT met'} (${f.toFixed(1)})`)
+  if (part === 'evaluation') {
+    console.log(`bar: soft micro F1 ≥ 90 on citation/evaluation — ${f >= 90 ? 'met' : 'NOT met'} (${f.toFixed(1)})`)
+    if (f < 90) process.exitCode = 1
+  }
 }
 if (values.parser === 'tagger') nameReport()
