@@ -7,7 +7,7 @@
  */
 import { tokenFeatures } from './features.ts'
 import { LABELS, type Label } from './labels.ts'
-import { viterbi, type ModelFile } from './tagger.ts'
+import { packWeights, viterbi, type ModelFile } from './tagger.ts'
 
 export type TrainingSequence = { tokens: string[]; glued: boolean[]; labels: Label[] }
 export type TrainOptions = { epochs: number; minCount: number; prune: number; seed: number; log?: (line: string) => void }
@@ -87,26 +87,22 @@ export function trainPerceptron(data: TrainingSequence[], options: TrainOptions)
     }
     options.log?.(`epoch ${epoch + 1}: token error ${((100 * wrong) / total).toFixed(2)} %`)
   }
-  const weights: Record<string, number[]> = {}
-  let kept = 0
+  const weights = new Map<string, Map<number, number>>()
   for (let f = 0; f < F; f++) {
-    const pairs: number[] = []
+    const row = new Map<number, number>()
     for (let l = 0; l < L; l++) {
       const avg = w[f * L + l] - wa[f * L + l] / c
-      if (Math.abs(avg) >= options.prune) pairs.push(l, round(avg))
+      if (Math.abs(avg) >= options.prune) row.set(l, avg)
     }
-    if (pairs.length > 0) {
-      weights[names[f]] = pairs
-      kept++
-    }
+    if (row.size > 0) weights.set(names[f], row)
   }
-  options.log?.(`kept ${kept} features with a weight of at least ${options.prune}`)
+  options.log?.(`kept ${weights.size} features with a weight of at least ${options.prune}`)
   const transitions = Array.from(t, (x, i) => round(x - ta[i] / c))
   return {
     source: 'Trained by scripts/train-refparse.ts on the train part of GROBID citation/corpus (kermitt2/grobid b8d6bec, grobid-trainer/resources/dataset)',
     licence: 'Apache-2.0 (GROBID training data); see README.md in this folder',
     labels: [...LABELS],
     transitions,
-    weights,
+    ...packWeights(weights),
   }
 }
