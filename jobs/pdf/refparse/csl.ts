@@ -141,7 +141,11 @@ const nonEmpty = (s: string | null) => s || null
 export function fieldsFromSpans(spans: Span[]): ParsedFields & { labels: Set<Label> } {
   const all = (label: Label) => spans.filter((s) => s.label === label).map((s) => s.text)
   const first = (label: Label) => spans.find((s) => s.label === label)?.text ?? null
-  const authors = parseNameList(all('author').join(', '))
+  // The authors are the author spans before the title or container (a later "author" is a
+  // mislabelled piece of a journal name or an institution); with none before, the first one.
+  const headEnd = spans.findIndex((s) => s.label === 'title' || s.label === 'journal' || s.label === 'booktitle')
+  const authorSpans = spans.filter((s, i) => s.label === 'author' && (headEnd < 0 || i < headEnd)).map((s) => s.text)
+  const authors = parseNameList((authorSpans.length > 0 ? authorSpans : all('author').slice(0, 1)).join(', '))
   const collaboration = first('collaboration')
   if (authors.names.length === 0 && collaboration) authors.names.push({ raw: collaboration, family: trimPunctuation(collaboration), given: '' })
   const editors = parseNameList(all('editor').join(', '))
