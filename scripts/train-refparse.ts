@@ -1,7 +1,7 @@
 /**
  * `npm run train:refparse` — trains the reference tagger on the train part of GROBID's labelled
  * reference strings (jobs/pdf/refparse/grobid-data.ts: fixed split by file name; the dev part and
- * citation/evaluation/ are never used here) and writes jobs/pdf/refparse/model.json. The same data
+ * citation/evaluation/, with its copies inside citation/corpus/, are never used here) and writes jobs/pdf/refparse/model.json. The same data
  * and options give the same file, byte for byte.
  *
  * Options: --epochs N (default 10), --out FILE.

@@ -139,17 +139,36 @@ function fnv1a(text: string): number {
 /**
  * The fixed split of `citation/corpus/`: a file is dev when FNV-1a(file name) mod 5 is 0 (about a
  * fifth of the files, whole files so that one paper's entries never sit on both sides), train
- * otherwise. `citation/evaluation/` is held out: never trained or tuned on.
+ * otherwise. `citation/evaluation/` is held out: never trained or tuned on. GROBID's corpus
+ * folder also holds copies of the two evaluation files (same names, a few edits), and a few
+ * entries of other files repeat evaluation entries: those files and entries are left out of
+ * train and dev (`loadCitations`), and dev entries that repeat a train entry are left out of dev.
  */
 export function splitOf(fileName: string): 'train' | 'dev' {
   return fnv1a(fileName) % 5 === 0 ? 'dev' : 'train'
 }
 
-export function loadCitations(part: 'train' | 'dev' | 'evaluation', root = GROBID_DIR): LabelledEntry[] {
-  const folder = path.join(root, 'citation', part === 'evaluation' ? 'evaluation' : 'corpus')
-  const files = readdirSync(folder)
-    .filter((f) => f.endsWith('.xml'))
+/** An entry's text for finding repeats: letters and digits only, lower case. */
+export function entryKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+function readFolder(folder: string, keep: (file: string) => boolean): LabelledEntry[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.xml') && keep(f))
     .sort()
-    .filter((f) => part === 'evaluation' || splitOf(f) === part)
-  return files.flatMap((f) => readBibls(path.join(folder, f)))
+    .flatMap((f) => readBibls(path.join(folder, f)))
+}
+
+export function loadCitations(part: 'train' | 'dev' | 'evaluation', root = GROBID_DIR): LabelledEntry[] {
+  const evaluationFolder = path.join(root, 'citation', 'evaluation')
+  const evaluation = readFolder(evaluationFolder, () => true)
+  if (part === 'evaluation') return evaluation
+  const evaluationFiles = new Set(readdirSync(evaluationFolder))
+  const heldOut = new Set(evaluation.map((e) => entryKey(e.text)))
+  const corpus = (which: 'train' | 'dev') =>
+    readFolder(path.join(root, 'citation', 'corpus'), (f) => !evaluationFiles.has(f) && splitOf(f) === which).filter((e) => !heldOut.has(entryKey(e.text)))
+  if (part === 'train') return corpus('train')
+  const train = new Set(corpus('train').map((e) => entryKey(e.text)))
+  return corpus('dev').filter((e) => !train.has(entryKey(e.text)))
 }

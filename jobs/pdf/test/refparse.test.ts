@@ -1,9 +1,12 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseNameList } from '../names.ts'
 import { parseReference } from '../references.ts'
 import { cleanDoi, normalisePages } from '../refparse/csl.ts'
 import { parseReferenceText } from '../refparse/index.ts'
-import { defaultModel } from '../refparse/tagger.ts'
+import { entryKey, GROBID_DIR, loadCitations, splitOf } from '../refparse/grobid-data.ts'
+import { defaultModel, MODEL_URL, type ModelFile } from '../refparse/tagger.ts'
 
 const names = (text: string) => parseNameList(text).names.map((n) => [n.family, n.given, ...(n.suffix ? [n.suffix] : [])])
 
@@ -138,5 +141,34 @@ describe('reference entries → CSL-JSON', () => {
       return performance.now() - started
     })
     expect(Math.min(...rounds)).toBeLessThan(250)
+  })
+})
+
+describe('the shipped model and its data', () => {
+  it('names its source and licence and stays small', () => {
+    const file = JSON.parse(readFileSync(MODEL_URL, 'utf8')) as ModelFile
+    expect(file.source).toMatch(/GROBID/)
+    expect(file.licence).toMatch(/Apache-2\.0/)
+    expect(statSync(MODEL_URL).size).toBeLessThan(5 * 1024 * 1024)
+  })
+
+  it('splits by file name (FNV-1a mod 5), the same on every machine', () => {
+    expect(['0.CanadianJournalOfChemistry.training.references.tei.xml', '0506081.training.references.tei.xml', '0741-3335_53_8_082001.header-reference.xml'].map(splitOf)).toEqual([
+      'train',
+      'dev',
+      'dev',
+    ])
+  })
+
+  it.skipIf(!existsSync(path.join(GROBID_DIR, 'citation')))('never trains on a dev or citation/evaluation file', () => {
+    const train = new Set(loadCitations('train').map((e) => e.file))
+    const dev = new Set(loadCitations('dev').map((e) => e.file))
+    const evaluation = new Set(loadCitations('evaluation').map((e) => e.file))
+    expect([...dev].filter((f) => train.has(f))).toEqual([])
+    // citation/corpus/ holds copies of the evaluation files: they must stay out.
+    expect([...evaluation].filter((f) => train.has(f) || dev.has(f))).toEqual([])
+    expect(dev.size).toBeGreaterThan(50)
+    const held = new Set(loadCitations('evaluation').map((e) => entryKey(e.text)))
+    expect([...loadCitations('train'), ...loadCitations('dev')].filter((e) => held.has(entryKey(e.text)))).toEqual([])
   })
 })
