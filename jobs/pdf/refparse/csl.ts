@@ -163,7 +163,7 @@ export function fieldsFromSpans(spans: Span[]): ParsedFields & { labels: Set<Lab
     container: container ? nonEmpty(cleanContainer(container)) : null,
     series: nonEmpty(trimPunctuation(first('series') ?? '')),
     volume: nonEmpty(cleanNumber(first('volume') ?? '', /^\s*(?:vol(?:ume)?s?\.?|bd\.?|t\.|v\.)\s*/i)),
-    issue: nonEmpty(cleanNumber(first('issue') ?? '', /^\s*(?:no\.?|nr\.?|n[°º]\.?|issue|number|num\.?|#)\s*/i)),
+    issue: nonEmpty(cleanNumber(first('issue') ?? '', /^\s*(?:nos?\.?|nr\.?|n[°º]\.?|issue|number|num\.?|#)\s*/i).replace(/\s*[-‐‑‒–—]\s*/g, '-')),
     pages: nonEmpty(normalisePages(first('pages') ?? '')),
     year: yearOf(date),
     doi: doi ? cleanDoi(doi) : null,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { formatReference } from '../../render/model.ts'
 import { parseNameList } from '../names.ts'
 import { parseReference } from '../references.ts'
 import { cleanDoi, normalisePages } from '../refparse/csl.ts'
@@ -127,6 +128,13 @@ describe('reference entries → CSL-JSON', () => {
   it('gives the engine entry volume, issue, pages and the split names', () => {
     const entry = parseReference(0, '3', 'L. Lamport, “Paxos made simple,” ACM SIGACT News, vol. 32, no. 4, pp. 18–25, 2001.')
     expect(entry).toMatchObject({ authors: ['L. Lamport'], people: [{ family: 'Lamport', given: 'L.' }], title: 'Paxos made simple', container: 'ACM SIGACT News', volume: '32', issue: '4', pages: '18-25', year: 2001 })
+  })
+
+  it('formats the parsed entry in the notes with both authors, volume, issue and pages', () => {
+    const entry = parseReference(0, null, 'Smith, J., & Jones, K. (2019). Graph methods for reading. Journal of Reading, 3(2), 1–9. https://doi.org/10.1000/abc')
+    expect(formatReference(entry, 'apa')).toBe('Smith, J., & Jones, K. (2019). Graph methods for reading. Journal of Reading, 3(2), 1–9. https://doi.org/10.1000/abc')
+    expect(formatReference(entry, 'harvard')).not.toMatch(/Preprint|et al/)
+    expect(formatReference(entry, 'vancouver')).toBe('Smith J, Jones K. Graph methods for reading. Journal of Reading. 2019;3(2):1–9. doi:10.1000/abc')
   })
 
   it('parses a 60-entry list in milliseconds, with the model loaded once', () => {
