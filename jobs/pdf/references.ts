@@ -2,10 +2,11 @@
  * The paper's reference list: find the heading, split the following lines into entries
  * (numbered "[12]" / "12." labels, or author–year entries told apart by hanging indent and
  * by a new entry starting with "Surname, X." after a line that closed the previous one),
- * then parse each entry.
+ * then parse each entry with the reference tagger (refparse/).
  */
 import { arxivFromText, doiFromText } from './metadata.ts'
 import type { TextLine } from './page-text.ts'
+import { parseReferenceText } from './refparse/index.ts'
 import type { Reference } from './types.ts'
 
 const HEADING = /^(?:\d+\.?|[IVX]+\.)?\s*(references(?: and notes| cited)?|bibliography|works cited|literature cited|literature|citations|références|literatur(?:verzeichnis)?)\s*:?$/i
@@ -151,8 +152,6 @@ function joinEntryLines(lines: string[]): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 
-const YEAR = /(?:^|[\s(,.])((?:19|20)\d{2})([a-z])?(?=[\s).,;:]|$)/
-
 /**
  * The year of publication: a parenthesised year ("(2009)", "(Mar. 2009)") if there is one;
  * otherwise the last year-like number that is not a volume ("vol. 1974"), a page or a range.
@@ -168,105 +167,36 @@ export function publicationYear(raw: string): number | null {
   return last ? Number(last[1]) : null
 }
 
-const SURNAME_RE = String.raw`(?:(?:[Vv]an|[Vv]on|[Dd]e|[Dd]er|[Dd]en|[Dd]el|[Dd]ella|[Dd]i|[Dd]a|[Dd]u|[Ll]a|[Ll]e|ter|ten)\s+){0,2}\p{Lu}[\p{L}'’\-]*(?:\s?-\s?\p{Lu}[\p{L}'’]*)?`
-const INITIALS_RE = String.raw`(?:\p{Lu}\.\s?-?\s?){1,4}`
-const SEPARATOR_RE = String.raw`(?:\s*,\s*(?:and\s+|AND\s+|&\s*)?|\s*\b(?:and|AND)\s+|\s*&\s*)`
-/** An author list ends at punctuation before the title or at the year in parentheses. */
-const LIST_END = String.raw`(?=[.,:;]?\s|\s*\(|$)`
-/** Author lists as references print them, each as a whole-list pattern anchored at the start. */
-const AUTHOR_LISTS = [
-  // Gal, A., Eich, B., and Shaver, M. / GAL, A., AND EICH, B.
-  new RegExp(String.raw`^(?:${SURNAME_RE},\s*${INITIALS_RE}(?:\s*,?\s*(?:Jr\.|Sr\.))?)(?:${SEPARATOR_RE}${SURNAME_RE},\s*${INITIALS_RE})*(?:,?\s*et\s+al\.)?${LIST_END}`, 'u'),
-  // A. Gal, B. Eich, and M. Shaver
-  new RegExp(String.raw`^(?:${INITIALS_RE}\s*${SURNAME_RE})(?:${SEPARATOR_RE}${INITIALS_RE}\s*${SURNAME_RE})*(?:,?\s*et\s+al\.)?${LIST_END}`, 'u'),
-  // Gal A, Eich B, Shaver M (Vancouver)
-  new RegExp(String.raw`^(?:${SURNAME_RE}\s+\p{Lu}{1,4})(?:${SEPARATOR_RE}${SURNAME_RE}\s+\p{Lu}{1,4})*(?:,?\s*et\s+al\.?)?(?=[.,:;]\s|\s+\(|\s+(?:19|20)\d\d|$)`, 'u'),
-  // Andreas Gal, Brendan Eich and Mike Shaver
-  new RegExp(String.raw`^(?:\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)*\s+${SURNAME_RE})(?:${SEPARATOR_RE}\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)*\s+${SURNAME_RE})*(?:,?\s*et\s+al\.)?(?=[.,:]\s+(?:19|20)\d\d|[.:]\s|\s*\()`, 'u'),
-]
-
-/** The author list at the start of an entry: the longest of the known list shapes. */
-function leadingAuthors(raw: string): string {
-  let best = ''
-  for (const pattern of AUTHOR_LISTS) {
-    const match = pattern.exec(raw)
-    if (match && match[0].length > best.length) best = match[0]
-  }
-  return best
-}
-
+/**
+ * One entry → its fields: the tagger trained on GROBID's labelled reference strings
+ * (refparse/, see docs/extraction.md) labels the tokens, rules take DOIs, URLs, arXiv ids,
+ * page ranges and the year, and the whole entry is also given as a CSL-JSON item.
+ */
 export function parseReference(index: number, label: string | null, raw: string): Reference {
-  const doi = doiFromText(raw)
-  const url = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;)]/.exec(raw)?.[0] ?? null
-  const arxivId = arxivFromText(raw) ?? /arxiv\.org\/abs\/([\w./-]+?)(?:v\d+)?(?=[\s.,;]|$)/i.exec(raw)?.[1] ?? null
-  const yearMatch = YEAR.exec(raw)
-  const year = publicationYear(raw)
-
-  let authorsPart = leadingAuthors(raw)
-  let rest = raw.slice(authorsPart.length)
-  if (!authorsPart) {
-    // An organisation or an unusual name: everything up to the year or the first full stop.
-    const cut = yearMatch && yearMatch.index < 150 ? yearMatch.index + 1 : raw.search(/\.\s/)
-    authorsPart = cut > 0 ? raw.slice(0, cut) : ''
-    rest = raw.slice(authorsPart.length)
+  const { fields, csl } = parseReferenceText(raw)
+  const arxivId = fields.arxivId ?? arxivFromText(raw)
+  return {
+    index,
+    label,
+    raw,
+    // As printed, with the full stop of a final initial that the tagger left outside the name.
+    authors: fields.authors.map((n) => {
+      const printed = n.raw.replace(/[\s,;:]+$/, '')
+      return /(?:^|[\s.])\p{Lu}$/u.test(printed) && raw.includes(`${printed}.`) ? `${printed}.` : printed
+    }),
+    year: fields.year ?? publicationYear(raw),
+    title: fields.title,
+    container: fields.container,
+    doi: fields.doi ?? doiFromText(raw),
+    url: fields.url,
+    arxivId,
+    people: fields.authors.map((n) => ({ family: n.family, given: n.given })),
+    volume: fields.volume,
+    issue: fields.issue,
+    pages: fields.pages,
+    publisher: fields.publisher,
+    csl,
   }
-  // Skip the year that follows the authors: "(2009).", ", 2009.", ". 2009."
-  rest = rest.replace(/^[\s.,:]*\(?\s*(?:19|20)\d\d[a-z]?\s*\)?[.,:]?\s*/, '').replace(/^[\s.,:]+/, '')
-
-  let title: string | null = null
-  const quoted = /^[“"]([^”"]{3,}?)[,.]?[”"]\s*,?\s*/.exec(rest)
-  if (quoted) {
-    title = quoted[1]
-    rest = rest.slice(quoted[0].length)
-  } else {
-    // The title runs to the first full stop, question or exclamation mark that ends a sentence.
-    const sentence = /^(.+?[\p{Ll}0-9)'’”"])([.?!])\s+(?=In\s|in\s|[\p{Lu}(\d]|https?:|doi)/u.exec(rest)
-    if (sentence) {
-      title = sentence[2] === '.' ? sentence[1] : sentence[1] + sentence[2]
-      rest = rest.slice(sentence[0].length)
-    } else {
-      title = rest.replace(/[.\s]+$/, '') || null
-      rest = ''
-    }
-  }
-  const authors = splitAuthors(authorsPart)
-  const container = containerFrom(rest)
-  return { index, label, raw, authors, year, title: title?.replace(/[.,\s]+$/, '').trim() || null, container, doi, url, arxivId }
-}
-
-function splitAuthors(text: string): string[] {
-  // Keep the full stop of a final initial ("Shaver, M."), drop a sentence's.
-  const cleaned = text
-    .replace(/\(?\s*(?:eds?\.|editors?)\s*\)?/gi, '')
-    .replace(/[(\s,]+$/, '')
-    .replace(/(\p{Ll}{2}|\p{Lu}{2})\.$/u, '$1')
-    .trim()
-  if (!cleaned) return []
-  // "Gal, A., Eich, B., and Shaver, M." (family, initials) vs "A. Gal, B. Eich, and M. Shaver".
-  const familyFirst = /^(?:(?:van|von|de|der|den|del|di|da|du|la|le)\s+)?\p{Lu}[\p{L}'’-]+,\s*\p{Lu}\./u.test(cleaned)
-  const parts = cleaned.split(/\s*(?:,\s*(?:and|AND|&)\s+|\s+(?:and|AND)\s+|\s*&\s*|;\s*)\s*/)
-  const people: string[] = []
-  for (const part of parts) {
-    if (familyFirst) {
-      const tokens = part.split(/,\s*/)
-      for (let i = 0; i < tokens.length; i += 2) {
-        const family = tokens[i]?.trim()
-        const given = tokens[i + 1]?.trim()
-        if (family && !/^et al\.?$/i.test(family)) people.push(given ? `${family}, ${given}` : family)
-      }
-    } else {
-      for (const name of part.split(/,\s*/)) if (name.trim() && !/^et al\.?$/i.test(name.trim())) people.push(name.trim())
-    }
-  }
-  return people.filter((p) => /\p{L}{2,}/u.test(p) && p.length < 80).slice(0, 50)
-}
-
-function containerFrom(rest: string): string | null {
-  const text = rest.replace(/^(?:in:?\s+|in proceedings of\s+)/i, (m) => (/proceedings/i.test(m) ? 'Proceedings of ' : '')).trim()
-  if (!text) return null
-  const container = text.split(/,\s*(?:vol\.|volume|\d|pp\.|pages|no\.)|\.\s+(?=\d|[A-Z][a-z]+:|doi|https?:)|\s*\(\d{4}\)|,\s*(?:19|20)\d\d/i)[0]
-  const cleaned = container.replace(/[.,;:\s]+$/, '').trim()
-  return cleaned.length >= 3 && /\p{L}{3,}/u.test(cleaned) ? cleaned : null
 }
 
 export function findReferences(lines: TextLine[]): Reference[] {

@@ -2,6 +2,9 @@
  * The Extraction contract (DESIGN.md §7). Everything here is plain JSON: no Dates, no
  * typed arrays, no class instances — the web app stores it as it is.
  */
+import type { CslItem } from './refparse/csl.ts'
+
+export type { CslItem } from './refparse/csl.ts'
 
 export type CitationStyle = 'apa' | 'mla' | 'chicago' | 'harvard' | 'ieee' | 'vancouver'
 
@@ -86,6 +89,7 @@ export type Reference = {
   /** The label printed before the entry ("12" for "[12]"), if any. */
   label: string | null
   raw: string
+  /** One string per person, as printed ("Smith, J.", "A. Gal", "Altschul SF"); see `people` for the split. */
   authors: string[]
   year: number | null
   title: string | null
@@ -93,6 +97,15 @@ export type Reference = {
   doi: string | null
   url: string | null
   arxivId: string | null
+  /** The authors split into family/given (CSL order). Absent in extractions stored before the tagger. */
+  people?: Person[]
+  volume?: string | null
+  issue?: string | null
+  /** Normalised range ("265-270"). */
+  pages?: string | null
+  publisher?: string | null
+  /** The whole entry as one CSL-JSON item (type, author, editor, title, container-title, volume, issue, page, issued, DOI, URL, publisher…). */
+  csl?: CslItem
 }
 
 export type Extraction = {

@@ -54,9 +54,13 @@ export function formatReference(reference: Reference, style: CitationStyle): str
     ? formatCitation(
         {
           title: reference.title,
-          authors: parsePersonList(reference.authors.join(', ')),
+          // The tagger's family/given split; older stored extractions only have the printed names.
+          authors: reference.people ?? reference.authors.flatMap((name) => parsePersonList(name)),
           year: reference.year,
           journal: reference.container,
+          volume: reference.volume ?? null,
+          issue: reference.issue ?? null,
+          pages: reference.pages ?? null,
           doi: reference.doi,
           url: reference.url,
           arxivId: reference.arxivId,
