@@ -61,6 +61,10 @@ async function pageIn(language: string, path: string): Promise<string> {
   return res.text()
 }
 
+async function version(): Promise<string | undefined> {
+  return /data-translations-version="([^"]+)"/.exec(await pageIn('de', '/support'))?.[1]
+}
+
 /** Polls until `check` holds or `ms` pass; returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
   const start = Date.now()
@@ -127,8 +131,8 @@ describe('languages', () => {
     const back = await api('PUT', '/api/admin/languages/en', { token: adminToken, body: { code: 'en', name: 'English', is_active: true, is_default: true } })
     expect(back.status).toBe(200)
     expect(await db.selectFrom('languages').select('code').where('is_default', '=', true).execute()).toEqual([{ code: 'en' }])
-    const public_ = await api('GET', '/api/languages')
-    expect((public_.json as unknown as { code: string; is_default: boolean }[]).find((l) => l.is_default)?.code).toBe('en')
+    const listed = await api('GET', '/api/languages')
+    expect((listed.json as unknown as { code: string; is_default: boolean }[]).find((l) => l.is_default)?.code).toBe('en')
   })
 
   it('hides an inactive language from GET /api/languages but keeps its translations', async () => {
@@ -262,7 +266,6 @@ describe('refresh across processes', () => {
   })
 
   it('the page carries a translations version that changes with a translation', async () => {
-    const version = async () => /data-translations-version="([^"]+)"/.exec(await pageIn('de', '/support'))?.[1]
     const before = await version()
     expect(before).toBeTruthy()
     await db.updateTable('translations').set({ value: 'Support', updated_at: sql`now()` }).where('language_code', '=', 'de').where('key', '=', 'nav.support').execute()
