@@ -93,7 +93,8 @@ export function curlExample(call: DocumentedCall, serverUrl: string): string {
     // curl's -F sends multipart/form-data; a binary field's example is the file to attach.
     for (const [name, field] of Object.entries(schema.properties ?? {})) {
       const value = String(exampleOf(field))
-      lines.push(`-F ${shellQuote(field.format === 'binary' ? `${name}=@${value};type=application/pdf` : `${name}=${value}`)}`)
+      const type = /\.xlsx$/i.test(value) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf'
+      lines.push(`-F ${shellQuote(field.format === 'binary' ? `${name}=@${value};type=${type}` : `${name}=${value}`)}`)
     }
   } else if (schema) {
     lines.push(`-H 'Content-Type: application/json'`)
