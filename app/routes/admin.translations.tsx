@@ -166,6 +166,8 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
   const deleting = languages.find((l) => l.code === deleteCode)
   const adding = params.get('add') !== null || (failed && reply.form === 'add')
   const [exportMessage, setExportMessage] = useState<{ text: string; success: boolean }>()
+  // The export's message gives way to the outcome of the next post.
+  useEffect(() => setExportMessage(undefined), [actionData])
   const message = useMessage(reply)
 
   return (
