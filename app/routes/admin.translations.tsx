@@ -165,9 +165,10 @@ export default function AdminTranslations({ loaderData, actionData }: Route.Comp
   const deleteCode = params.get('delete')
   const deleting = languages.find((l) => l.code === deleteCode)
   const adding = params.get('add') !== null || (failed && reply.form === 'add')
-  const [exportMessage, setExportMessage] = useState<{ text: string; success: boolean }>()
   // The export's message gives way to the outcome of the next post.
-  useEffect(() => setExportMessage(undefined), [actionData])
+  const [exported, setExported] = useState<{ message: { text: string; success: boolean }; after: unknown }>()
+  const exportMessage = exported && exported.after === actionData ? exported.message : undefined
+  const setExportMessage = (message: { text: string; success: boolean }) => setExported({ message, after: actionData })
   const message = useMessage(reply)
 
   return (
