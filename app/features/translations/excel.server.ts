@@ -170,14 +170,15 @@ export async function importWorkbook(db: Db, bytes: Uint8Array, filename: string
 
   await db.transaction().execute(async (trx) => {
     const values = all.map(([, v]) => v)
-    for (let i = 0; i < values.length; i += 1000) {
-      await trx
-        .insertInto('translations')
-        .values(values.slice(i, i + 1000).map((v) => ({ ...v, edited_by_admin: true })))
-        .onConflict((oc) =>
-          oc.columns(['language_code', 'key']).doUpdateSet({ value: sql`excluded.value`, edited_by_admin: true, updated_at: sql`now()` }),
-        )
-        .execute()
+    // One statement for the whole file: three arrays unnested, upserted.
+    if (values.length > 0) {
+      await sql`
+        INSERT INTO translations (language_code, key, value, edited_by_admin)
+        SELECT language_code, key, value, true
+        FROM unnest(${values.map((v) => v.language_code)}::text[], ${values.map((v) => v.key)}::text[], ${values.map((v) => v.value)}::text[])
+          AS cell(language_code, key, value)
+        ON CONFLICT (language_code, key) DO UPDATE SET value = excluded.value, edited_by_admin = true, updated_at = now()
+      `.execute(trx)
     }
     await recordAudit(trx, {
       adminUserId: actor.adminUserId,
