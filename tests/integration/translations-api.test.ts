@@ -214,10 +214,10 @@ describe('Excel export and import', () => {
   })
 
   it('never blanks a translation, adds a missing cell of a known key, and reports unknown keys and language columns', async () => {
-    await db.insertInto('languages').values({ code: 'it', name: 'Italiano', is_active: true, is_default: false }).execute()
+    await db.insertInto('languages').values({ code: 'nb', name: 'Norsk bokmål', is_active: true, is_default: false }).execute()
     const before = await snapshot()
     const bytes = await workbookBytes([
-      ['Translation Key', 'en', 'de', 'it', 'xx'],
+      ['Translation Key', 'en', 'de', 'nb', 'xx'],
       ['nav.home', '', null, 'Home page', 'zzz'],
       ['no.such.key', 'Nothing', 'Nichts', 'Niente', ''],
     ])
@@ -226,7 +226,7 @@ describe('Excel export and import', () => {
     expect(res.json).toMatchObject({ updated: 0, added: 1, unknown_keys: ['no.such.key'], unknown_languages: ['xx'] })
     const after = await snapshot()
     expect(after.get('en:nav.home')).toBe(before.get('en:nav.home'))
-    expect(after.get('it:nav.home')).toBe('Home page')
+    expect(after.get('nb:nav.home')).toBe('Home page')
     expect([...after.keys()].some((id) => id.endsWith(':no.such.key'))).toBe(false)
   })
 

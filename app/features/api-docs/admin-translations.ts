@@ -77,7 +77,11 @@ export const adminTranslationsArea: ApiArea = {
           id: 'adminExportTranslations',
           tag,
           auth: 'bearer',
-          success: { status: 200, schema: f.string('workbook', 'translations_2025-06-03.xlsx', { format: 'binary' }) },
+          success: {
+            status: 200,
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            schema: f.string('workbook', 'translations_2025-06-03.xlsx', { format: 'binary' }),
+          },
           errors: [401, 403],
         }),
       },

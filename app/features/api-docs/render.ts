@@ -61,7 +61,8 @@ export function requestContentType(call: DocumentedCall): RequestContentType | u
 /** The success answer (the one 2xx response each call has) with its status. */
 export function successResponse(call: DocumentedCall): { status: string; description: string; schema?: Schema } {
   const [status, response] = Object.entries(call.operation.responses).find(([code]) => code.startsWith('2')) ?? ['200', { description: '' }]
-  return { status, description: response.description, schema: response.content?.['application/json']?.schema }
+  const content = response.content?.['application/json'] ?? Object.values(response.content ?? {})[0]
+  return { status, description: response.description, schema: content?.schema }
 }
 
 export function errorResponses(call: DocumentedCall): { status: string; description: string }[] {
