@@ -10,6 +10,8 @@ async function main() {
   const html = document.documentElement
   const language = html.lang || DEFAULT_LANGUAGE
   const serverDefault = html.dataset.defaultLanguage || DEFAULT_LANGUAGE
+  // The version changes with any translation, so the browser never keeps a stale copy.
+  const version = encodeURIComponent(html.dataset.translationsVersion ?? '')
   const i18n = createInstance()
   await i18n
     .use(initReactI18next)
@@ -19,7 +21,7 @@ async function main() {
       lng: language,
       fallbackLng: (code: string) => fallbackChain(code, serverDefault),
       backend: {
-        loadPath: '/api/translations/{{lng}}',
+        loadPath: `/api/translations/{{lng}}?v=${version}`,
         parse: (data: string) => toI18nextResources(JSON.parse(data) as Record<string, string>),
       },
     })

@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale: getLocale(context),
       defaultLanguage: languageState.defaultCode,
+      translationsVersion: languageState.version,
       languages: languageState.languages.map((l) => ({ code: l.code, name: l.name })),
       user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
       site: {
@@ -92,7 +93,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <html lang={language} dir={i18n.dir(language)} data-default-language={rootData?.defaultLanguage ?? DEFAULT_LANGUAGE}>
+    <html
+      lang={language}
+      dir={i18n.dir(language)}
+      data-default-language={rootData?.defaultLanguage ?? DEFAULT_LANGUAGE}
+      data-translations-version={rootData?.translationsVersion}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -43,6 +43,13 @@ export default [
   route('api/documents/:id', 'routes/api.documents.detail.ts'),
   route('api/submit-extraction', 'routes/api.submit-extraction.ts'),
 
+  // languages and translations (admin)
+  route('admin/translations', 'routes/admin.translations.tsx'),
+  route('api/admin/languages', 'routes/api.admin.languages.ts'),
+  route('api/admin/languages/:code', 'routes/api.admin.languages.detail.ts'),
+  route('api/admin/translations/export-excel', 'routes/api.admin.translations.export-excel.ts'),
+  route('api/admin/translations/import-excel', 'routes/api.admin.translations.import-excel.ts'),
+
   route('api/languages', 'routes/api.languages.ts'),
   route('api/translations/:languageCode', 'routes/api.translations.ts'),
 

@@ -14,6 +14,13 @@ describe('toI18nextResources', () => {
     expect(i18n.t('file', { count: 3 })).toBe('3 files')
   })
 
+  it('uses the six CLDR forms a language like Arabic has, beside the _plural convention', async () => {
+    const i18n = createInstance()
+    const forms = { x: '{count} x', x_plural: '{count} other', x_zero: 'zero', x_one: 'one', x_two: 'two', x_few: '{count} few', x_many: '{count} many', x_other: '{count} other' }
+    await i18n.init({ ...I18N_OPTIONS, lng: 'ar', resources: { ar: { translation: toI18nextResources(forms) } } })
+    expect([0, 1, 2, 3, 11, 100].map((count) => i18n.t('x', { count }))).toEqual(['zero', 'one', 'two', '3 few', '11 many', '100 other'])
+  })
+
   it('substitutes {placeholder} and leaves dotted keys whole', async () => {
     const i18n = createInstance()
     await i18n.init({ ...I18N_OPTIONS, lng: 'en', resources: { en: { translation: { 'footer.contact': 'Contact: {email}' } } } })

@@ -26,8 +26,9 @@ export function toI18nextResources(flat: Record<string, string>): Record<string,
   for (const [key, value] of Object.entries(flat)) {
     if (!key.endsWith('_plural')) continue
     const base = key.slice(0, -'_plural'.length)
-    out[`${base}_other`] = value
-    if (base in flat) out[`${base}_one`] = flat[base]
+    // A language with CLDR forms of its own (Arabic: _zero … _other) keeps them.
+    if (!(`${base}_other` in flat)) out[`${base}_other`] = value
+    if (base in flat && !(`${base}_one` in flat)) out[`${base}_one`] = flat[base]
   }
   return out
 }

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next'
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import type { Db } from '#db/client.ts'
 import { chooseLanguage, DEFAULT_LANGUAGE, fallbackChain, I18N_OPTIONS, LANGUAGE_COOKIE, toI18nextResources } from '#app/lib/i18n.ts'
-import { getLanguageState, getTranslations } from './languages.server.ts'
+import { getLanguageState, getTranslations, listenForLanguageChanges } from './languages.server.ts'
 import { getServices } from './services.server.ts'
 
 export const languageCookie = createCookie(LANGUAGE_COOKIE, {
@@ -50,7 +50,9 @@ async function instanceFor(db: Db, language: string, serverDefault: string): Pro
 
 /** Picks the visitor's language (cookie, else the server's default) and its shared instance. */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { db } = getServices(context)
+  const { db, databaseUrl, logger } = getServices(context)
+  // An admin's change in any web process clears this process's caches at once (NOTIFY).
+  listenForLanguageChanges(databaseUrl, logger)
   const state = await getLanguageState(db)
   const active = state.languages.map((l) => l.code)
   if (!active.includes(DEFAULT_LANGUAGE)) active.push(DEFAULT_LANGUAGE)

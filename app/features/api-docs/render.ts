@@ -61,7 +61,8 @@ export function requestContentType(call: DocumentedCall): RequestContentType | u
 /** The success answer (the one 2xx response each call has) with its status. */
 export function successResponse(call: DocumentedCall): { status: string; description: string; schema?: Schema } {
   const [status, response] = Object.entries(call.operation.responses).find(([code]) => code.startsWith('2')) ?? ['200', { description: '' }]
-  return { status, description: response.description, schema: response.content?.['application/json']?.schema }
+  const content = response.content?.['application/json'] ?? Object.values(response.content ?? {})[0]
+  return { status, description: response.description, schema: content?.schema }
 }
 
 export function errorResponses(call: DocumentedCall): { status: string; description: string }[] {
@@ -93,7 +94,8 @@ export function curlExample(call: DocumentedCall, serverUrl: string): string {
     // curl's -F sends multipart/form-data; a binary field's example is the file to attach.
     for (const [name, field] of Object.entries(schema.properties ?? {})) {
       const value = String(exampleOf(field))
-      lines.push(`-F ${shellQuote(field.format === 'binary' ? `${name}=@${value};type=application/pdf` : `${name}=${value}`)}`)
+      const type = /\.xlsx$/i.test(value) ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/pdf'
+      lines.push(`-F ${shellQuote(field.format === 'binary' ? `${name}=@${value};type=${type}` : `${name}=${value}`)}`)
     }
   } else if (schema) {
     lines.push(`-H 'Content-Type: application/json'`)

@@ -80,7 +80,8 @@ interface OperationInput {
   requestBody?: Schema
   /** JSON unless said otherwise; uploads are multipart. */
   requestContentType?: RequestContentType
-  success: { status: number; schema: Schema }
+  /** The success answer; JSON unless said otherwise (a file download names its type). */
+  success: { status: number; schema: Schema; contentType?: string }
   errors: number[]
 }
 
@@ -92,7 +93,10 @@ const json = (schema: Schema) => ({ 'application/json': { schema } })
  */
 export function operation(t: Translate, input: OperationInput): Operation {
   const responses: Operation['responses'] = {
-    [input.success.status]: { description: t(`apiDocs.op.${input.id}.success`), content: json(input.success.schema) },
+    [input.success.status]: {
+      description: t(`apiDocs.op.${input.id}.success`),
+      content: { [input.success.contentType ?? 'application/json']: { schema: input.success.schema } },
+    },
   }
   for (const status of input.errors) {
     responses[status] = { description: t(`apiDocs.op.${input.id}.error.${status}`), content: json({ $ref: ERROR_SCHEMA_REF }) }
