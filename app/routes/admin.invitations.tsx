@@ -88,7 +88,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   return { form: 'send', ...reply }
 }
 
-function ConfirmDialog({ warning }: { warning: { text: string; email: string } }) {
+function ConfirmDialog({ warning, onCancel }: { warning: { text: string; email: string }; onCancel: () => void }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const hydrated = useHydrated()
@@ -113,10 +113,9 @@ function ConfirmDialog({ warning }: { warning: { text: string; email: string } }
           to="/admin/invitations"
           className="button button-secondary"
           onClick={(event) => {
-            if (!ref.current) return
             event.preventDefault()
-            ref.current.close()
-            ref.current.hidden = true
+            ref.current?.close()
+            onCancel()
           }}
         >
           {t('admin.invitations.cancel')}
@@ -165,6 +164,8 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
   const { invitations, ttlDays, page, total_pages: totalPages, now } = loaderData
   const message = actionData?.message ?? (actionData?.failure ? { text: t(actionData.failure), success: false } : undefined)
   const reply = actionData?.form === 'send' || actionData?.failure ? actionData : undefined
+  // Cancel closes this answer's confirmation; the next answer with a warning opens it again.
+  const [dismissed, setDismissed] = useState<unknown>(null)
   return (
     <AdminShell title={t('admin.invitations.title')}>
       <section aria-labelledby="send-heading">
@@ -172,7 +173,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         <p className="hint">{t('admin.invitations.ttlHelp', { days: String(ttlDays) })}</p>
         <SendForm key={actionData?.message?.success ? JSON.stringify(actionData.message) : 'form'} reply={reply} />
         <StatusMessage message={message} />
-        {actionData?.warning ? <ConfirmDialog key={actionData.warning.email + actionData.warning.text} warning={actionData.warning} /> : null}
+        {actionData?.warning && dismissed !== actionData ? <ConfirmDialog warning={actionData.warning} onCancel={() => setDismissed(actionData)} /> : null}
       </section>
       <section aria-labelledby="open-heading">
         <h2 id="open-heading" className="section-heading">{t('admin.invitations.openHeading')}</h2>
