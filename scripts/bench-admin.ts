@@ -45,7 +45,12 @@ const boss = await startBoss(database.url, () => {})
 const web = await startWeb({ db, databaseUrl: database.url, boss, config, logger: createLogger(config.logLevel), storage: createStorage(config.storage) })
 const base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`
 
-const admin = await db.selectFrom('users').select('id').where('is_admin', '=', true).where('is_active', '=', true).orderBy('email').executeTakeFirstOrThrow()
+const admin = await db
+  .insertInto('users')
+  .values({ email: 'bench-admin@example.org', password_hash: 'not-used', first_name: 'Bench', last_name: 'Admin', is_admin: true })
+  .onConflict((oc) => oc.column('email').doUpdateSet({ is_admin: true, is_active: true }))
+  .returning('id')
+  .executeTakeFirstOrThrow()
 const cookie = (await commitSessionCookie(await createSession(db, { userId: admin.id, kind: 'browser', ttlDays: 1 }), 1, false)).split(';')[0]
 
 const counts = await sql<Record<string, number>>`

@@ -32,7 +32,7 @@ export async function seedLarge(db: Db, log: (line: string) => void = console.lo
       (ARRAY['Ada','Grace','Alan','Marie','Rosalind','Emmy','Carl','Lise','Niels','Barbara'])[1 + g % 10],
       (ARRAY['Lovelace','Hopper','Turing','Curie','Franklin','Noether','Gauss','Meitner','Bohr','McClintock','Smith','Müller'])[1 + (g / 10) % 12],
       CASE WHEN g % 3 = 0 THEN NULL ELSE 'University ' || (g % 50) END,
-      g % 1000 = 0, g % 20 <> 0,
+      g % 1000 = 0, g % 20 <> 1,
       now() - (random() * interval '730 days'), now(),
       CASE WHEN g % 4 = 0 THEN NULL ELSE now() - (random() * interval '400 days') END
     FROM generate_series(1, ${LARGE.users}) g`.execute(db)

@@ -21,8 +21,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context)
-  const range = rangeFrom(new URL(request.url).searchParams.get('range'))
-  const analytics = await viewAnalytics(context, admin, range)
+  const params = new URL(request.url).searchParams
+  const range = rangeFrom(params.get('range'))
+  const analytics = await viewAnalytics(context, admin, range, params.has('refresh'))
   return { analytics, range, title: getInstance(context).t('admin.analytics.title') }
 }
 
@@ -69,7 +70,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <button type="submit" className="button">
+          <button type="submit" name="refresh" value="1" className="button">
             {t('admin.refresh')}
           </button>
         </Form>

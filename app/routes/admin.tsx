@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/admin'
 import { AdminLoadError, AdminShell } from '#app/components/admin/admin-shell.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
+import { cachedFigures } from '#app/features/admin/cache.server.ts'
 import { getOverviewStats, type OverviewStats } from '#app/features/admin/queries.server.ts'
 import { requireAdmin } from '#app/server/admin.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -17,8 +18,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context)
-  const stats = await getOverviewStats(getServices(context).db)
-  return { stats, updatedAt: new Date().toISOString(), title: getInstance(context).t('admin.overview.meta') }
+  const { db } = getServices(context)
+  const refresh = new URL(request.url).searchParams.has('refresh')
+  const { value: stats, computedAt } = await cachedFigures('overview', () => getOverviewStats(db), { refresh })
+  return { stats, updatedAt: computedAt.toISOString(), title: getInstance(context).t('admin.overview.meta') }
 }
 
 type StatKey = keyof OverviewStats
@@ -54,7 +57,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
     <AdminShell title={t('admin.overview.title')}>
       <div className="admin-toolbar">
         {/* A plain link to this page: without JavaScript it reloads, with it the loader runs again. */}
-        <Link to="/admin" className="button button-secondary">
+        <Link to="/admin?refresh=1" className="button button-secondary">
           {t('admin.refresh')}
         </Link>
         <p className="hint">

@@ -10,12 +10,12 @@ import { getServices } from '#app/server/services.server.ts'
 const UserUpdateSchema = z.object({ isActive: z.boolean().optional(), isAdmin: z.boolean().optional() })
 
 export function loader({ context }: Route.LoaderArgs) {
-  return methodNotAllowed(context, 'PATCH')
+  return methodNotAllowed(context, 'PUT')
 }
 
-/** PATCH /api/admin/users/{id}: {isActive?, isAdmin?}; the self and last-admin rules hold; audited as user_updated. */
+/** PUT /api/admin/users/{id}: {isActive?, isAdmin?}; the self and last-admin rules hold; audited as user_updated. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== 'PATCH') return methodNotAllowed(context, 'PATCH')
+  if (request.method !== 'PUT') return methodNotAllowed(context, 'PUT')
   const admin = await requireAdminApi(request, context)
   const body = await readJsonBody(request, context, UserUpdateSchema)
   const { db } = getServices(context)

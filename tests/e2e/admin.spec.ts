@@ -53,7 +53,7 @@ test('admin journey: overview â†’ invitation (and its duplicate confirmation) â†
   const adminNav = page.getByRole('navigation', { name: 'Admin' })
   await expect(adminNav.getByRole('link', { name: 'Translations' })).toHaveAttribute('href', '/admin/translations')
   await page.getByRole('link', { name: 'Refresh' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page).toHaveURL(/\/admin\?refresh=1$/)
   await expectAccessible(page)
 
   // Invitations: send, then the duplicate confirmation, then Send Anyway.

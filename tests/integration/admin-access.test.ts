@@ -69,7 +69,7 @@ function apiWrites(): [string, string, unknown][] {
   return [
     ['POST', '/api/admin/invitations', { email: 'walk@example.org' }],
     ['POST', `/api/admin/users/${who.user.id}/send-password-reset`, undefined],
-    ['PATCH', `/api/admin/users/${who.user.id}`, { isActive: true }],
+    ['PUT', `/api/admin/users/${who.user.id}`, { isActive: true }],
     ['POST', `/api/admin/invitations/${invitationId}/revoke`, undefined],
   ]
 }

@@ -68,14 +68,15 @@ describe('every documented call', () => {
 
 const user = await db
   .insertInto('users')
-  .values({ email: 'api-docs@example.org', password_hash: await hashPassword(GOOD_PASSWORD), first_name: 'Ada', last_name: 'Lovelace' })
+  // An admin, so the admin area's reads answer too.
+  .values({ email: 'api-docs@example.org', password_hash: await hashPassword(GOOD_PASSWORD), first_name: 'Ada', last_name: 'Lovelace', is_admin: true })
   .returning('id')
   .executeTakeFirstOrThrow()
 const token = await createSession(db, { userId: user.id, kind: 'api', ttlDays: 1 })
 
 describe('the documented answers of the authenticated reads', () => {
 
-  it.each(calls.filter((c) => c.method === 'get' && c.operation.security.length > 0 && !c.path.includes('{')).map((c) => [c.path, c] as const))(
+  it.each(calls.filter((c) => c.method === 'get' && c.operation.security.length > 0 && !c.path.includes('{') && successResponse(c).schema?.type === 'object').map((c) => [c.path, c] as const))(
     'GET %s answers exactly the documented top-level fields',
     async (_path, call) => {
       const res = await fetch(urlOf(call), { headers: { Authorization: `Bearer ${token}` } })

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { recordAudit } from '#app/server/admin.server.ts'
 import { getServices } from '#app/server/services.server.ts'
+import { cachedFigures } from './cache.server.ts'
 import { actorOf, csvResponse } from './http.server.ts'
 import { analyticsCsv, getDetailedAnalytics } from './queries.server.ts'
 import type { AnalyticsRange } from './schema.ts'
@@ -8,10 +9,10 @@ import type { AnalyticsRange } from './schema.ts'
 type Context = Readonly<RouterContextProvider>
 
 /** The range's analytics, with the `analytics_viewed` audit entry (page and API alike). */
-export async function viewAnalytics(context: Context, admin: { id: string }, range: AnalyticsRange) {
+export async function viewAnalytics(context: Context, admin: { id: string }, range: AnalyticsRange, refresh = false) {
   const { db } = getServices(context)
-  const [analytics] = await Promise.all([
-    getDetailedAnalytics(db, range),
+  const [{ value: analytics }] = await Promise.all([
+    cachedFigures(`analytics:${range}`, () => getDetailedAnalytics(db, range), { refresh }),
     recordAudit(db, { ...auditBase(context, admin), action: 'analytics_viewed', details: { range } }),
   ])
   return analytics

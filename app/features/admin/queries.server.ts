@@ -45,18 +45,16 @@ export interface OverviewStats {
 /** The seventeen overview figures, each counted by SQL over the whole table. */
 export async function getOverviewStats(db: Db): Promise<OverviewStats> {
   const monthAgo = new Date(Date.now() - 30 * DAY_MS)
-  const { rows } = await sql<Record<string, string | number | null>>`
-    SELECT
-      (SELECT count(*) FROM users) AS total_users,
-      (SELECT count(*) FROM users WHERE is_active) AS active_users,
-      (SELECT count(*) FROM users WHERE created_at >= ${monthAgo}) AS new_users_30d,
-      d.total_documents, d.completed_documents, d.processing_documents, d.failed_documents,
-      d.ps1_failed, d.ps2_failed, d.avg_minutes, d.max_minutes,
-      a.total_annotations, a.reference_annotations, a.note_annotations,
-      (SELECT count(*) FROM subscribers) AS total_subscriptions,
-      (SELECT count(*) FROM subscribers WHERE marketing_consent) AS newsletter_subscriptions,
-      (SELECT count(*) FROM subscribers WHERE created_at >= ${monthAgo}) AS new_subscriptions_30d
-    FROM (
+  const [users, documents, annotations] = await Promise.all([
+    sql<Record<string, string | number | null>>`
+      SELECT
+        (SELECT count(*) FROM users) AS total_users,
+        (SELECT count(*) FROM users WHERE is_active) AS active_users,
+        (SELECT count(*) FROM users WHERE created_at >= ${monthAgo}) AS new_users_30d,
+        (SELECT count(*) FROM subscribers) AS total_subscriptions,
+        (SELECT count(*) FROM subscribers WHERE marketing_consent) AS newsletter_subscriptions,
+        (SELECT count(*) FROM subscribers WHERE created_at >= ${monthAgo}) AS new_subscriptions_30d`.execute(db),
+    sql<Record<string, string | number | null>>`
       SELECT count(*) AS total_documents,
         count(*) FILTER (WHERE upload_status = 'completed') AS completed_documents,
         count(*) FILTER (WHERE upload_status <> ALL(${SETTLED})) AS processing_documents,
@@ -65,13 +63,14 @@ export async function getOverviewStats(db: Db): Promise<OverviewStats> {
         count(*) FILTER (WHERE upload_status = 'ps2_timeout') AS ps2_failed,
         avg(extract(epoch FROM completed_at - created_at) / 60) FILTER (WHERE upload_status = 'completed') AS avg_minutes,
         max(extract(epoch FROM completed_at - created_at) / 60) FILTER (WHERE upload_status = 'completed') AS max_minutes
-      FROM documents
-    ) d, (
+      FROM documents`.execute(db),
+    sql<Record<string, string | number | null>>`
       SELECT count(*) AS total_annotations,
-        count(*) FILTER (WHERE c.name = 'Reference') AS reference_annotations,
-        count(*) FILTER (WHERE an.type IN ('note', 'freetext') OR coalesce(an.comment, '') <> '') AS note_annotations
-      FROM annotations an LEFT JOIN color_categories c ON c.id = an.category_id
-    ) a`.execute(db)
+        count(*) FILTER (WHERE category_id IN (SELECT id FROM color_categories WHERE name = 'Reference')) AS reference_annotations,
+        count(*) FILTER (WHERE type IN ('note', 'freetext') OR coalesce(comment, '') <> '') AS note_annotations
+      FROM annotations`.execute(db),
+  ])
+  const rows = [{ ...users.rows[0], ...documents.rows[0], ...annotations.rows[0] }]
   const r = rows[0]
   const total = num(r.total_documents)
   return {
@@ -190,13 +189,11 @@ export async function getDetailedAnalytics(db: Db, range: AnalyticsRange, now = 
     .execute()
 
   const daily = sql<{ day: string; documents: string; completed: string; failed: string }>`
-    SELECT to_char(g.day, 'YYYY-MM-DD') AS day, count(d.id) AS documents,
-      count(d.id) FILTER (WHERE d.upload_status = 'completed') AS completed,
-      count(d.id) FILTER (WHERE d.upload_status = ANY(${FAILED})) AS failed
-    FROM generate_series(date_trunc('day', ${start}::timestamptz AT TIME ZONE 'UTC'), date_trunc('day', ${end}::timestamptz AT TIME ZONE 'UTC'), interval '1 day') AS g(day)
-    LEFT JOIN documents d ON d.created_at >= g.day AT TIME ZONE 'UTC' AND d.created_at < (g.day + interval '1 day') AT TIME ZONE 'UTC'
-      AND d.created_at >= ${start} AND d.created_at < ${end}
-    GROUP BY g.day ORDER BY g.day`.execute(db)
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS documents,
+      count(*) FILTER (WHERE upload_status = 'completed') AS completed,
+      count(*) FILTER (WHERE upload_status = ANY(${FAILED})) AS failed
+    FROM documents WHERE created_at >= ${start} AND created_at < ${end}
+    GROUP BY 1`.execute(db)
 
   const [d, u, a, s, days_] = await Promise.all([docStats, userStats, activity, styles, daily])
   const dr = d.rows[0]
@@ -208,6 +205,7 @@ export async function getDetailedAnalytics(db: Db, range: AnalyticsRange, now = 
   const prevSuccess = pct(num(dr.prev_completed), num(dr.prev_settled))
   const retention = pct(num(ar.kept0), num(ar.a1))
   const prevRetention = pct(num(ar.kept1), num(ar.a2))
+  const byDay = new Map(days_.rows.map((row) => [row.day, row]))
   const avg = round1(num(dr.avg_minutes))
   const prevAvg = round1(num(dr.prev_avg_minutes))
   return {
@@ -231,17 +229,27 @@ export async function getDetailedAnalytics(db: Db, range: AnalyticsRange, now = 
     ps2_timeouts: num(dr.ps2),
     ps2_timeout_rate: pct(num(dr.ps2), docs),
     reference_style_breakdown: Object.fromEntries(s.map((row) => [row.name, num(row.count)])),
-    daily: days_.rows.map((row) => {
-      const settled = num(row.completed) + num(row.failed)
+    daily: everyDay(start, end).map((date) => {
+      const row = byDay.get(date)
+      const settled = num(row?.completed) + num(row?.failed)
       return {
-        date: row.day,
-        documents: num(row.documents),
-        completed: num(row.completed),
-        failed: num(row.failed),
-        success_rate: settled > 0 ? pct(num(row.completed), settled) : null,
+        date,
+        documents: num(row?.documents),
+        completed: num(row?.completed),
+        failed: num(row?.failed),
+        success_rate: settled > 0 ? pct(num(row?.completed), settled) : null,
       }
     }),
   }
+}
+
+/** Every UTC day from `start` to `end`, as YYYY-MM-DD. */
+function everyDay(start: Date, end: Date): string[] {
+  const days: string[] = []
+  for (let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()); t <= end.getTime(); t += DAY_MS) {
+    days.push(new Date(t).toISOString().slice(0, 10))
+  }
+  return days
 }
 
 /** The figures of the CSV export, in order (one row each). */
