@@ -98,8 +98,8 @@ export async function seedLarge(db: Db, log: (line: string) => void = console.lo
       'bench-' || ${run} || '-' || g, g % 3 = 0, now() - (g % 400) * interval '1 day', now() - (g % 400) * interval '1 day' + interval '14 days'
     FROM generate_series(1, ${LARGE.invitations}) g`.execute(db)
   step('subscribers and invitations')
-  await sql`ANALYZE`.execute(db)
-  step('done (ANALYZE)')
+  await sql`VACUUM ANALYZE`.execute(db)
+  step('done (VACUUM ANALYZE)')
 }
 
 /** The database to use: DATABASE_URL, or the embedded one in .data/bench-admin/ (started here). */

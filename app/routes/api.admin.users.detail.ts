@@ -7,6 +7,8 @@ import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.serv
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+const STATUS: Record<string, number> = { 'admin.users.notFound': 404, 'api.forbidden': 403 }
+
 const UserUpdateSchema = z.object({ isActive: z.boolean().optional(), isAdmin: z.boolean().optional() })
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     body.isActive === undefined ? null : await setUserActive(db, actor, params.id, body.isActive),
     body.isAdmin === undefined ? null : await setUserAdmin(db, actor, params.id, body.isAdmin),
   ]) {
-    if (outcome && !outcome.ok) return jsonError(outcome.messageKey === 'admin.users.notFound' ? 404 : 409, t(outcome.messageKey))
+    if (outcome && !outcome.ok) return jsonError(STATUS[outcome.messageKey] ?? 409, t(outcome.messageKey))
   }
   const user = await db.selectFrom('users').select(['id', 'email', 'is_active', 'is_admin']).where('id', '=', params.id).executeTakeFirst()
   if (!user) return jsonError(404, t('admin.users.notFound'))

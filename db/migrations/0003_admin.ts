@@ -5,8 +5,8 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   // Audit log: newest first, optionally filtered by action or resource type.
   await db.schema.createIndex('audit_logs_created_idx').on('audit_logs').columns(['created_at desc', 'id desc']).execute()
-  await db.schema.createIndex('audit_logs_action_created_idx').on('audit_logs').columns(['action', 'created_at desc']).execute()
-  await db.schema.createIndex('audit_logs_resource_created_idx').on('audit_logs').columns(['resource_type', 'created_at desc']).execute()
+  await db.schema.createIndex('audit_logs_action_created_idx').on('audit_logs').columns(['action', 'created_at desc', 'id desc']).execute()
+  await db.schema.createIndex('audit_logs_resource_created_idx').on('audit_logs').columns(['resource_type', 'created_at desc', 'id desc']).execute()
   // Users: windows by creation date, sort by creation date; the admin list's search is a trigram match.
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db)
   await db.schema.createIndex('users_created_idx').on('users').column('created_at').execute()

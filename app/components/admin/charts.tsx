@@ -12,12 +12,34 @@ const PAD = { left: 40, right: 12, top: 12, bottom: 28 }
 export interface DailyPoint {
   date: string
   documents: number
+  completed?: number
+  failed?: number
   success_rate: number | null
 }
 
-export function DocumentsPerDayChart({ daily }: { daily: DailyPoint[] }) {
+/** More than 120 days are drawn per week (each point named by its first day), so a year stays readable and light. */
+export function bucketed(daily: DailyPoint[]): DailyPoint[] {
+  if (daily.length <= 120) return daily
+  const weeks: DailyPoint[] = []
+  for (let i = 0; i < daily.length; i += 7) {
+    const days = daily.slice(i, i + 7)
+    const completed = days.reduce((n, d) => n + (d.completed ?? 0), 0)
+    const failed = days.reduce((n, d) => n + (d.failed ?? 0), 0)
+    weeks.push({
+      date: days[0].date,
+      documents: days.reduce((n, d) => n + d.documents, 0),
+      completed,
+      failed,
+      success_rate: completed + failed > 0 ? Math.round((completed / (completed + failed)) * 1000) / 10 : null,
+    })
+  }
+  return weeks
+}
+
+export function DocumentsPerDayChart({ daily: days }: { daily: DailyPoint[] }) {
   const { t } = useTranslation()
   const id = useId()
+  const daily = bucketed(days)
   const max = Math.max(1, ...daily.map((d) => d.documents))
   const total = daily.reduce((sum, d) => sum + d.documents, 0)
   const innerW = W - PAD.left - PAD.right
@@ -50,9 +72,10 @@ export function DocumentsPerDayChart({ daily }: { daily: DailyPoint[] }) {
   )
 }
 
-export function SuccessRateChart({ daily }: { daily: DailyPoint[] }) {
+export function SuccessRateChart({ daily: days }: { daily: DailyPoint[] }) {
   const { t } = useTranslation()
   const id = useId()
+  const daily = bucketed(days)
   const innerW = W - PAD.left - PAD.right
   const innerH = H - PAD.top - PAD.bottom
   const step = innerW / Math.max(1, daily.length - 1)

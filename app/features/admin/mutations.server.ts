@@ -17,6 +17,16 @@ export interface Actor {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** The acting admin, checked again in SQL by every write (an admin demoted a moment ago cannot act). */
+function actorIsAdmin(actor: Actor) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM users WHERE id = ${actor.id} AND is_admin AND is_active)`
+}
+
+async function lockActor(trx: Db, actor: Actor): Promise<boolean> {
+  const row = await trx.selectFrom('users').select('id').where('id', '=', actor.id).where('is_admin', '=', true).where('is_active', '=', true).forShare().executeTakeFirst()
+  return row !== undefined
+}
+
 /** Days an invitation stays valid: INVITATION_TTL_DAYS (1–365), 14 by default. */
 export function invitationTtlDays(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number.parseInt(env.INVITATION_TTL_DAYS ?? '', 10)
@@ -52,6 +62,7 @@ export async function adminSendPasswordReset(services: Services, actor: Actor, u
 export async function setUserActive(db: Db, actor: Actor, userId: string, active: boolean): Promise<AdminOutcome> {
   if (userId === actor.id && !active) return { ok: false, messageKey: 'admin.users.cannotDeactivateSelf' }
   return db.transaction().execute(async (trx) => {
+    if (!(await lockActor(trx, actor))) return { ok: false, messageKey: 'api.forbidden' } as const
     const user = await trx.selectFrom('users').select(['id', 'email', 'is_active']).where('id', '=', UUID.test(userId) ? userId : '00000000-0000-0000-0000-000000000000').forUpdate().executeTakeFirst()
     if (!user) return { ok: false, messageKey: 'admin.users.notFound' } as const
     if (user.is_active !== active) {
@@ -80,6 +91,7 @@ export async function setUserActive(db: Db, actor: Actor, userId: string, active
 export async function setUserAdmin(db: Db, actor: Actor, userId: string, admin: boolean): Promise<AdminOutcome> {
   if (userId === actor.id && !admin) return { ok: false, messageKey: 'admin.users.cannotDemoteSelf' }
   return db.transaction().execute(async (trx) => {
+    if (!(await lockActor(trx, actor))) return { ok: false, messageKey: 'api.forbidden' } as const
     const admins = await trx.selectFrom('users').select('id').where('is_admin', '=', true).where('is_active', '=', true).forUpdate().execute()
     const user = await trx.selectFrom('users').select(['id', 'email', 'is_admin']).where('id', '=', UUID.test(userId) ? userId : '00000000-0000-0000-0000-000000000000').forUpdate().executeTakeFirst()
     if (!user) return { ok: false, messageKey: 'admin.users.notFound' } as const
@@ -133,11 +145,13 @@ export async function sendInvitation(
   const days = invitationTtlDays()
   const code = newSecret(12)
   const expiresAt = new Date(Date.now() + days * 86_400_000)
-  const row = await db
-    .insertInto('invitations')
-    .values({ email, code, invited_by: actor.id, expires_at: expiresAt })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  // Inserted only while the actor is an admin (checked in the same statement).
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO invitations (email, code, invited_by, expires_at)
+    SELECT ${email}::citext, ${code}::text, ${actor.id}::uuid, ${expiresAt}::timestamptz WHERE ${actorIsAdmin(actor)}
+    RETURNING id`.execute(db)
+  const row = rows[0]
+  if (!row) throw new Response('Forbidden', { status: 403 })
   if (email) {
     const link = `${config.appUrl}/register?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`
     await queueMail(services, {
@@ -166,6 +180,7 @@ export async function revokeInvitation(db: Db, actor: Actor, invitationId: strin
     .where('id', '=', invitationId)
     .where('used', '=', false)
     .where('expires_at', '>', sql<Date>`now()`)
+    .where(actorIsAdmin(actor))
     .returning(['id', 'email'])
     .executeTakeFirst()
   if (!row) return { ok: false, messageKey: 'admin.invitations.notPending' }
