@@ -5,6 +5,7 @@ import { loadConfig } from '#app/server/config.server.ts'
 import { createLogger } from '#app/server/logger.server.ts'
 import { createDb } from '#db/client.ts'
 import { migrateToLatest } from '#db/migrate.ts'
+import { migrationProvider } from '#db/migrations/index.ts'
 import { COLOR_CATEGORIES, readLocale, REFERENCE_STYLES, seed } from '#db/seed.ts'
 import { testDatabaseUrl, useTestDb } from '#tests/helpers/database.ts'
 
@@ -20,10 +21,11 @@ describe('migrations', () => {
     url.pathname = `/${name}`
     const processes = [1, 2, 3].map(() => createDb(url.toString(), { max: 1 }))
     try {
+      const all = Object.keys(await migrationProvider.getMigrations()).sort()
       const results = await Promise.all(processes.map((p) => migrateToLatest(p)))
-      expect(results.flat()).toEqual(['0001_initial'])
-      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(processes[0])
-      expect(rows.rows.map((r) => r.name)).toEqual(['0001_initial'])
+      expect(results.flat().sort()).toEqual(all)
+      const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(processes[0])
+      expect(rows.rows.map((r) => r.name)).toEqual(all)
     } finally {
       await Promise.all(processes.map((p) => p.destroy()))
       await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin)
