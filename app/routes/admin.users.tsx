@@ -97,16 +97,25 @@ function SortHeader({ column, label, options }: { column: UserSort; label: strin
   )
 }
 
-function RowAction({ userId, intent, label, email }: { userId: string; intent: Intent; label: string; email: string }) {
+/** One form per row; each action is a submit button naming its intent. */
+function RowActions({ user, self }: { user: { id: string; email: string; isActive: boolean; isAdmin: boolean }; self: boolean }) {
+  const { t } = useTranslation()
   const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('user_id') === userId && navigation.formData?.get('intent') === intent
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('user_id') === user.id ? navigation.formData.get('intent') : null
+  const actions: [Intent, string][] = [['reset', 'admin.users.sendReset']]
+  if (!self) {
+    actions.push(user.isActive ? ['deactivate', 'admin.users.deactivate'] : ['activate', 'admin.users.activate'])
+    actions.push(user.isAdmin ? ['revoke_admin', 'admin.users.revokeAdmin'] : ['grant_admin', 'admin.users.grantAdmin'])
+  }
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="user_id" value={userId} />
-      <button type="submit" name="intent" value={intent} className="button button-small button-secondary" disabled={busy}>
-        {label}
-        <span className="visually-hidden"> {email}</span>
-      </button>
+    <Form method="post" preventScrollReset className="row-actions">
+      <input type="hidden" name="user_id" value={user.id} />
+      {actions.map(([intent, key]) => (
+        <button key={intent} type="submit" name="intent" value={intent} className="button button-small button-secondary" disabled={pending === intent}>
+          {t(key)}
+          <span className="visually-hidden"> {user.email}</span>
+        </button>
+      ))}
     </Form>
   )
 }
@@ -174,19 +183,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         <LocalDateTime iso={u.createdAt} />
                       </td>
                       <td>
-                        <div className="row-actions">
-                          <RowAction userId={u.id} intent="reset" label={t('admin.users.sendReset')} email={u.email} />
-                          {self ? null : u.isActive ? (
-                            <RowAction userId={u.id} intent="deactivate" label={t('admin.users.deactivate')} email={u.email} />
-                          ) : (
-                            <RowAction userId={u.id} intent="activate" label={t('admin.users.activate')} email={u.email} />
-                          )}
-                          {self ? null : u.isAdmin ? (
-                            <RowAction userId={u.id} intent="revoke_admin" label={t('admin.users.revokeAdmin')} email={u.email} />
-                          ) : (
-                            <RowAction userId={u.id} intent="grant_admin" label={t('admin.users.grantAdmin')} email={u.email} />
-                          )}
-                        </div>
+                        <RowActions user={u} self={self} />
                       </td>
                     </tr>
                   )

@@ -85,9 +85,9 @@ export const adminArea: ApiArea = {
 }
 
 /** The export answers a file, not JSON: its success is described as text/csv. */
-function csv(operation: Operation): Operation {
-  const success = operation.responses['200']
-  return { ...operation, responses: { ...operation.responses, 200: { ...success, content: { 'text/csv': success.content!['application/json'] } } } }
+function csv(call: Operation): Operation {
+  const success = call.responses['200']
+  return { ...call, responses: { ...call.responses, 200: { ...success, content: { 'text/csv': success.content!['application/json'] } } } }
 }
 
 export const adminAnalyticsArea: ApiArea = {
