@@ -53,5 +53,25 @@ export default [
   route('api/languages', 'routes/api.languages.ts'),
   route('api/translations/:languageCode', 'routes/api.translations.ts'),
 
+  // admin area (issue 12); /admin/translations and the languages/translations calls are issue 13's
+  route('admin', 'routes/admin.tsx'),
+  route('admin/users', 'routes/admin.users.tsx'),
+  route('admin/analytics', 'routes/admin.analytics.tsx'),
+  route('admin/analytics/export', 'routes/admin.analytics.export.ts'),
+  route('admin/audit-logs', 'routes/admin.audit-logs.tsx'),
+  route('admin/data-insights', 'routes/admin.data-insights.tsx'),
+  route('admin/data-insights/documents/:documentId/file', 'routes/admin.data-insights.file.ts'),
+  route('admin/invitations', 'routes/admin.invitations.tsx'),
+  route('api/admin/analytics/overview', 'routes/api.admin.analytics.overview.ts'),
+  route('api/admin/analytics/detailed', 'routes/api.admin.analytics.detailed.ts'),
+  route('api/admin/analytics/export', 'routes/api.admin.analytics.export.ts'),
+  route('api/admin/users', 'routes/api.admin.users.ts'),
+  route('api/admin/users/:id', 'routes/api.admin.users.detail.ts'),
+  route('api/admin/users/:id/send-password-reset', 'routes/api.admin.users.send-password-reset.ts'),
+  route('api/admin/audit-logs', 'routes/api.admin.audit-logs.ts'),
+  route('api/admin/data/:kind', 'routes/api.admin.data.ts'),
+  route('api/admin/invitations', 'routes/api.admin.invitations.ts'),
+  route('api/admin/invitations/:id/revoke', 'routes/api.admin.invitations.revoke.ts'),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
