@@ -12,6 +12,7 @@ import { resolveReference, type NoteAnnotation, type NotesInput } from './render
 import { renderNotesDocx } from './render/notes-docx.ts'
 import { renderNotesText } from './render/notes-txt.ts'
 import { renderReferencesDocx } from './render/references-docx.ts'
+import { writeMoreOutputs } from './more-outputs.ts'
 
 export interface GenerateData {
   documentId: string
@@ -102,6 +103,7 @@ export async function runGenerate(deps: GenerateDeps, documentId: string, signal
     const file = await renderReferencesDocx(input.title, NOTES_LABELS.references, resolved.map((r) => r.reference))
     await storage.put(referencesKey, Readable.from([file]), DOCX)
   }
+  const moreKeys = await writeMoreOutputs({ db, storage }, documentId, hasNotes)
   if (signal?.aborted) return
 
   await db.transaction().execute(async (trx) => {
@@ -136,7 +138,7 @@ export async function runGenerate(deps: GenerateDeps, documentId: string, signal
           .execute()
       }
     }
-    await transition(trx, documentId, 'completed', { set: { txt_key: txtKey, docx_key: docxKey, references_key: referencesKey } })
+    await transition(trx, documentId, 'completed', { set: { txt_key: txtKey, docx_key: docxKey, references_key: referencesKey, ...moreKeys } })
   })
 }
 

@@ -1,4 +1,5 @@
 import type { Route } from './+types/api.documents.detail'
+import { absoluteMoreDownloads } from '#app/features/documents/more-downloads.server.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
 import { jsonError, requireApiUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -37,6 +38,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       allReferencesDownloadUrl: absolute(document.allReferencesDownloadUrl),
       docxDownloadUrl: absolute(document.docxDownloadUrl),
       txtDownloadUrl: absolute(document.txtDownloadUrl),
+      ...absoluteMoreDownloads(document.more, absolute),
+      batch_id: document.batchId,
       references,
       annotations: references,
       highlights: document.annotations,

@@ -48,7 +48,15 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
               <p>{t('downloads.expired')}</p>
             ) : (
               <DownloadLinks
-                downloads={{ txt: document.txtDownloadUrl, docx: document.docxDownloadUrl, references: document.allReferencesDownloadUrl }}
+                downloads={{
+                  txt: document.txtDownloadUrl,
+                  docx: document.docxDownloadUrl,
+                  references: document.allReferencesDownloadUrl,
+                  md: document.more.markdownDownloadUrl,
+                  bib: document.more.bibtexDownloadUrl,
+                  ris: document.more.risDownloadUrl,
+                  csv: document.more.csvDownloadUrl,
+                }}
                 variant="cards"
               />
             )}

@@ -110,7 +110,18 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>
                     {d.uploadStatus === 'completed' ? (
-                      <DownloadLinks downloads={{ txt: d.txtDownloadUrl, docx: d.docxDownloadUrl, references: d.allReferencesDownloadUrl }} variant="icons" />
+                      <DownloadLinks
+                        downloads={{
+                          txt: d.txtDownloadUrl,
+                          docx: d.docxDownloadUrl,
+                          references: d.allReferencesDownloadUrl,
+                          md: d.more.markdownDownloadUrl,
+                          bib: d.more.bibtexDownloadUrl,
+                          ris: d.more.risDownloadUrl,
+                          csv: d.more.csvDownloadUrl,
+                        }}
+                        variant="icons"
+                      />
                     ) : null}
                   </td>
                   <td>

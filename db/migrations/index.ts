@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import * as initial from './0001_initial.ts'
+import * as moreOutputs from './0005_more_outputs.ts'
 
 // Listed statically (not read from the folder) so the same provider works under Node, Vite and vitest.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0005_more_outputs': moreOutputs,
 }
 
 export const migrationProvider: MigrationProvider = {
