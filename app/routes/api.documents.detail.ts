@@ -1,7 +1,8 @@
 import type { Route } from './+types/api.documents.detail'
+import { deleteDocuments } from '#app/features/account-data/delete.server.ts'
 import { absoluteMoreDownloads } from '#app/features/documents/more-downloads.server.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
-import { jsonError, requireApiUser } from '#app/server/auth.server.ts'
+import { jsonError, methodNotAllowed, requireApiUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
@@ -46,4 +47,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
+}
+
+/** DELETE /api/documents/{id}: the document, its stored PDF, generated files, annotations and references. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(context, 'GET, DELETE')
+  const user = await requireApiUser(request, context)
+  const { t } = getInstance(context)
+  const deleted = /^[0-9a-f-]{36}$/i.test(params.id) ? await deleteDocuments(getServices(context), user.id, { documentId: params.id }) : []
+  if (deleted.length === 0) return jsonError(404, t('api.documentNotFound'))
+  return Response.json({ message: t('outputs.delete.document.done') })
 }

@@ -117,6 +117,9 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
           {anyCompleted ? (
             <section id="downloads" ref={downloadsRef} aria-labelledby="downloads-title">
               <h2 id="downloads-title">{t('downloads.title')}</h2>
+              <p>
+                <Link to={`/batches/${encodeURIComponent(batch.id)}`}>{t('outputs.batch.link')}</Link>
+              </p>
               {batch.documents
                 .filter((d) => d.status === 'completed')
                 .map((d) => (

@@ -38,6 +38,10 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
       <p>
         <LocalDateTime iso={document.createdAt} /> · <StatusLine status={document.uploadStatus} labels="past" />
       </p>
+      <p className="document-actions">
+        <Link to={`/batches/${encodeURIComponent(document.batchId)}`}>{t('outputs.batch.link')}</Link> ·{' '}
+        <Link to={`/past-extractions/${document.id}/delete`}>{t('outputs.delete.document.link')}</Link>
+      </p>
       {!completed ? (
         <p className="message message-info">{t('detail.stillProcessing')}</p>
       ) : (

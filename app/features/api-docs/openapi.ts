@@ -1,5 +1,6 @@
 import { accountsArea } from './accounts.ts'
 import { documentsArea } from './documents.ts'
+import { batchesArea } from './outputs.ts'
 import { publicArea } from './public.ts'
 import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from './schema.ts'
 
@@ -7,7 +8,7 @@ import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from '.
  * Every area of the JSON API, in the order the /api page shows them. A new area (admin) is one
  * file exporting an ApiArea, added here.
  */
-export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea]
+export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea, batchesArea]
 
 export const HTTP_METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete']
 
