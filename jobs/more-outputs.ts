@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { Storage } from '#app/server/storage.server.ts'
 import type { Db } from '#db/client.ts'
 import { loadOutputDocuments, loadOutputLabels } from './render/load.ts'
+import type { OutputLabels } from './render/output-labels.ts'
 import { MORE_FILES, renderMoreOutputs, type MoreColumn } from './render/outputs.ts'
 
 /**
@@ -12,8 +13,7 @@ import { MORE_FILES, renderMoreOutputs, type MoreColumn } from './render/outputs
 export async function writeMoreOutputs(deps: { db: Db; storage: Storage }, documentId: string, hasNotes: boolean): Promise<Record<MoreColumn, string>> {
   const { db, storage } = deps
   const [document] = await loadOutputDocuments(db, [documentId])
-  const row = await db.selectFrom('documents').select('output_language').where('id', '=', documentId).executeTakeFirstOrThrow()
-  const labels = await loadOutputLabels(db, row.output_language)
+  const labels = await documentLabels(db, documentId)
   const keys = {} as Record<MoreColumn, string>
   for (const { file, body } of renderMoreOutputs(document, labels, hasNotes)) {
     const { column, type } = MORE_FILES[file]
@@ -26,4 +26,10 @@ export async function writeMoreOutputs(deps: { db: Db; storage: Storage }, docum
     keys[column] = key
   }
   return keys
+}
+
+/** The labels inside a document's files, in the language it was categorized in (English by default). */
+export async function documentLabels(db: Db, documentId: string): Promise<OutputLabels> {
+  const row = await db.selectFrom('documents').select('output_language').where('id', '=', documentId).executeTakeFirst()
+  return loadOutputLabels(db, row?.output_language ?? null)
 }

@@ -2,6 +2,11 @@ import { expect } from 'vitest'
 import type { Db } from '#db/client.ts'
 import { corpusFile } from './corpus.ts'
 
+/** The language picker's cookie, as React Router's createCookie encodes it (base64 JSON). */
+export function languageCookie(code: string): string {
+  return `preferred_language=${encodeURIComponent(Buffer.from(JSON.stringify(code)).toString('base64'))}`
+}
+
 /** An API client for one user of a test server: sign-in, upload a batch, categorize, wait for completion. */
 export function apiClient(baseUrl: string, db: Db) {
   let token = ''
@@ -32,7 +37,7 @@ export function apiClient(baseUrl: string, db: Db) {
       }
     },
     /** Uploads corpus PDFs as one batch, maps the first colour of each to Reference and the rest to Key finding, waits for completion. */
-    async completedBatch(files: string[]) {
+    async completedBatch(files: string[], options: { language?: string } = {}) {
       const apa = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
       const categories = await db.selectFrom('color_categories').select(['id', 'name']).execute()
       const byName = new Map(categories.map((c) => [c.name, c.id]))
@@ -56,7 +61,7 @@ export function apiClient(baseUrl: string, db: Db) {
       for (const id of ids) {
         const submit = await client.fetch('/api/submit-extraction', {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ...(options.language ? { Cookie: languageCookie(options.language) } : {}) },
           body: JSON.stringify({ document_id: id, selected_categorizations: selected }),
         })
         expect(submit.status).toBe(200)

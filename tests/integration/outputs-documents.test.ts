@@ -67,6 +67,21 @@ describe('the four more files per document', () => {
   }, 180_000)
 })
 
+describe('labels inside the files', () => {
+  it('are in the language the batch was categorized in', async () => {
+    const owner = await createUser(db)
+    const api = apiClient(baseUrl, db)
+    await api.login(owner.email, owner.password)
+    const { documents } = await api.completedBatch(['pdfjs-comments.pdf'], { language: 'de' })
+    const bytes = Buffer.from(await (await api.fetch(new URL(documents[0].csvDownloadUrl).pathname)).arrayBuffer())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const csv = bytes.subarray(3).toString('utf8')
+    expect(csv.split('\r\n')[0]).toBe('Kategorie,Farbe,Seite,Seitenzahl,Text,Kommentar,Zitierte Werke,Typ')
+    const md = await (await api.fetch(new URL(documents[0].markdownDownloadUrl).pathname)).text()
+    expect(md).toMatch(/— S\. \d+/)
+  }, 120_000)
+})
+
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${baseUrl}/login`, {
     method: 'POST',
