@@ -133,6 +133,13 @@ describe('the batch, deletion and the account data', () => {
     const api = apiClient(baseUrl, db)
     await api.login(admin.email, admin.password)
     const { batchId, ids } = await api.completedBatch(['pdfjs-comments.pdf'])
+    // Another user sees nothing of it.
+    const stranger = await createUser(db)
+    const other = apiClient(baseUrl, db)
+    await other.login(stranger.email, stranger.password)
+    expect((await other.json(`/api/batches/${batchId}`)).status).toBe(404)
+    expect((await other.fetch(`/batches/${batchId}/download/batch.zip`)).status).toBe(404)
+    expect((await other.fetch(`/api/batches/${batchId}`, { method: 'DELETE' })).status).toBe(404)
     expect((await api.fetch(`/api/batches/${batchId}`, { method: 'DELETE' })).status).toBe(200)
     expect((await api.json(`/api/batches/${batchId}`)).status).toBe(404)
     expect(await storedKeys(ids[0])).toHaveLength(0)
