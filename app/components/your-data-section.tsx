@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 
 /** The account page's "Your data": take everything away as a ZIP, or delete the account. */
 export function YourDataSection() {
@@ -21,4 +21,12 @@ export function YourDataSection() {
       </p>
     </section>
   )
+}
+
+/** The home page's word after an account was deleted (the redirect carries ?accountDeleted=1). */
+export function AccountDeletedNotice() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  if (params.get('accountDeleted') !== '1') return null
+  return <output className="message message-success">{t('outputs.account.deleted')}</output>
 }

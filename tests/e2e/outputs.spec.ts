@@ -158,6 +158,7 @@ test('three papers → categorize → synthesis, matrix and ZIP → delete one �
   await page.getByLabel('Your password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Delete my account' }).click()
   await expect(page).toHaveURL(/\/\?accountDeleted=1$/)
+  await expect(page.getByText('Your account and everything in it were deleted.', { exact: false })).toBeVisible()
   expect((await page.request.get('/api/documents', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401)
   await login(page, email, PASSWORD)
   await expect(page).toHaveURL(/\/login/)
