@@ -49,6 +49,14 @@ export default [
   route('api/admin/languages/:code', 'routes/api.admin.languages.detail.ts'),
   route('api/admin/translations/export-excel', 'routes/api.admin.translations.export-excel.ts'),
   route('api/admin/translations/import-excel', 'routes/api.admin.translations.import-excel.ts'),
+  // issue 15: the batch as one piece of work, deletion, the account's data
+  route('past-extractions/:documentId/delete', 'routes/documents.delete.tsx'),
+  route('batches/:batchId', 'routes/batches.detail.tsx'),
+  route('batches/:batchId/delete', 'routes/batches.delete.tsx'),
+  route('batches/:batchId/download/:file', 'routes/batches.download.ts'),
+  route('api/batches/:batchId', 'routes/api.batches.detail.ts'),
+  route('account-settings/export', 'routes/account.export.ts'),
+  route('account-settings/delete', 'routes/account.delete.tsx'),
 
   route('api/languages', 'routes/api.languages.ts'),
   route('api/translations/:languageCode', 'routes/api.translations.ts'),

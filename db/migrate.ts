@@ -7,7 +7,7 @@ import { migrationProvider } from './migrations/index.ts'
  * so two processes starting at once run each migration exactly once.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider })
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

@@ -124,6 +124,11 @@ export interface DocumentsTable {
   txt_key: string | null
   docx_key: string | null
   references_key: string | null
+  md_key: string | null
+  bib_key: string | null
+  ris_key: string | null
+  csv_key: string | null
+  output_language: string | null
   created_at: Timestamp
   updated_at: Timestamp
   completed_at: NullableTimestamp

@@ -7,11 +7,11 @@ import type { Db } from '#db/client.ts'
 import type { CitationStyle, InTextCitation, Reference } from './pdf/index.ts'
 import { QUEUES } from './queues.ts'
 import { GENERATE_FAILED_MESSAGE, GENERATE_TIMEOUT_MESSAGE } from './sweep-stuck.ts'
-import { NOTES_LABELS } from './render/labels.ts'
 import { resolveReference, type NoteAnnotation, type NotesInput } from './render/model.ts'
 import { renderNotesDocx } from './render/notes-docx.ts'
 import { renderNotesText } from './render/notes-txt.ts'
 import { renderReferencesDocx } from './render/references-docx.ts'
+import { documentLabels, writeMoreOutputs } from './more-outputs.ts'
 
 export interface GenerateData {
   documentId: string
@@ -86,6 +86,7 @@ export async function runGenerate(deps: GenerateDeps, documentId: string, signal
   const input = await loadNotesInput(db, documentId)
   const resolved = input.referenceAnnotations.map((a) => ({ annotation: a, reference: resolveReference(a, input.references, input.style) }))
 
+  const labels = await documentLabels(db, documentId)
   const hasNotes = input.annotations.some((a) => (a.text && a.categoryName) || (!a.text && a.comment))
   const prefix = `documents/${documentId}`
   let txtKey = NO_NOTES
@@ -94,14 +95,15 @@ export async function runGenerate(deps: GenerateDeps, documentId: string, signal
   if (hasNotes) {
     txtKey = `${prefix}/notes.txt`
     docxKey = `${prefix}/notes.docx`
-    await storage.put(txtKey, Readable.from([Buffer.from(renderNotesText(input, NOTES_LABELS))]), 'text/plain; charset=utf-8')
-    await storage.put(docxKey, Readable.from([await renderNotesDocx(input, NOTES_LABELS)]), DOCX)
+    await storage.put(txtKey, Readable.from([Buffer.from(renderNotesText(input, labels))]), 'text/plain; charset=utf-8')
+    await storage.put(docxKey, Readable.from([await renderNotesDocx(input, labels)]), DOCX)
   }
   if (resolved.length > 0) {
     referencesKey = `${prefix}/references.docx`
-    const file = await renderReferencesDocx(input.title, NOTES_LABELS.references, resolved.map((r) => r.reference))
+    const file = await renderReferencesDocx(input.title, labels.references, resolved.map((r) => r.reference))
     await storage.put(referencesKey, Readable.from([file]), DOCX)
   }
+  const moreKeys = await writeMoreOutputs({ db, storage }, documentId, hasNotes)
   if (signal?.aborted) return
 
   await db.transaction().execute(async (trx) => {
@@ -136,7 +138,7 @@ export async function runGenerate(deps: GenerateDeps, documentId: string, signal
           .execute()
       }
     }
-    await transition(trx, documentId, 'completed', { set: { txt_key: txtKey, docx_key: docxKey, references_key: referencesKey } })
+    await transition(trx, documentId, 'completed', { set: { txt_key: txtKey, docx_key: docxKey, references_key: referencesKey, ...moreKeys } })
   })
 }
 

@@ -19,12 +19,12 @@ export async function runRetention(deps: { db: Db; storage: Storage; logger: Log
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000)
   const due = await db
     .selectFrom('documents')
-    .select(['id', 'storage_key', 'txt_key', 'docx_key', 'references_key'])
+    .select(['id', 'storage_key', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key'])
     .where('created_at', '<', cutoff)
     .where('expired_at', 'is', null)
     .execute()
   for (const document of due) {
-    const keys = [document.storage_key, document.txt_key, document.docx_key, document.references_key].filter(
+    const keys = [document.storage_key, document.txt_key, document.docx_key, document.references_key, document.md_key, document.bib_key, document.ris_key, document.csv_key].filter(
       (key): key is string => Boolean(key) && key !== 'no_notes' && key !== 'no_references',
     )
     for (const key of keys) await storage.delete(key)
@@ -56,10 +56,10 @@ export async function runAccountRetention(deps: { db: Db; storage: Storage; logg
   for (const user of inactive) {
     const documents = await db
       .selectFrom('documents')
-      .select(['storage_key', 'txt_key', 'docx_key', 'references_key'])
+      .select(['storage_key', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key'])
       .where('user_id', '=', user.id)
       .execute()
-    for (const key of documents.flatMap((d) => [d.storage_key, d.txt_key, d.docx_key, d.references_key])) {
+    for (const key of documents.flatMap((d) => [d.storage_key, d.txt_key, d.docx_key, d.references_key, d.md_key, d.bib_key, d.ris_key, d.csv_key])) {
       if (key && key !== 'no_notes' && key !== 'no_references') await storage.delete(key)
     }
     await db.deleteFrom('users').where('id', '=', user.id).execute()

@@ -21,18 +21,22 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
     const chunk = keys.slice(i, i + CHUNK)
     const rows = await db
       .selectFrom('documents')
-      .select(['storage_key', 'txt_key', 'docx_key', 'references_key'])
+      .select(['storage_key', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key'])
       .where((eb) =>
         eb.or([
           eb('storage_key', 'in', chunk),
           eb('txt_key', 'in', chunk),
           eb('docx_key', 'in', chunk),
           eb('references_key', 'in', chunk),
+          eb('md_key', 'in', chunk),
+          eb('bib_key', 'in', chunk),
+          eb('ris_key', 'in', chunk),
+          eb('csv_key', 'in', chunk),
         ]),
       )
       .execute()
     for (const row of rows) {
-      for (const key of [row.storage_key, row.txt_key, row.docx_key, row.references_key]) if (key) referenced.add(key)
+      for (const key of [row.storage_key, row.txt_key, row.docx_key, row.references_key, row.md_key, row.bib_key, row.ris_key, row.csv_key]) if (key) referenced.add(key)
     }
   }
   return referenced

@@ -4,6 +4,7 @@
  *   1. upload request → raw_annotations_inserted for a 14-page annotated paper: p50 and p95 of 20 runs
  *   2. status change commit → event on an open SSE stream: p50, p95 and max of 200 changes
  *   3. 10 users uploading 10 PDFs each at once: every document completes, none lost or duplicated
+ *   4. the batch files (synthesis .md/.docx, evidence matrix, ZIP) for ten 14-page papers: under 2 s (issue 15)
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm, chmod } from 'node:fs/promises'
@@ -23,6 +24,7 @@ import { startBoss } from '#jobs/boss.ts'
 import { closeExtractionWorkers } from '#jobs/pdf/index.ts'
 import { startWorkers } from '#jobs/worker.ts'
 import { startWeb } from '#server/web.ts'
+import { benchBatchFiles, formatBatchBench, prepareBatch } from './bench-outputs.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const CORPUS = process.env.MARGINALIA_CORPUS ?? path.resolve(ROOT, '../shared/corpus')
@@ -103,6 +105,11 @@ try {
   process.stdout.write(
     `upload → raw_annotations_inserted (${PAPER}, 14 pages, ${latencies.length} runs, 1 worker): p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}\n`,
   )
+
+  // 4. the batch files (reported here, before the long runs)
+  const outputsBatch = await prepareBatch({ db, storage: services.storage, logger }, CORPUS)
+  await benchBatchFiles(services, outputsBatch.userId, outputsBatch.batchId) // warm-up
+  process.stdout.write(formatBatchBench(await benchBatchFiles(services, outputsBatch.userId, outputsBatch.batchId)))
 
   // 2. commit → SSE
   const userRow = await db.selectFrom('users').select('id').where('email', 'like', 'bench-0-%').executeTakeFirstOrThrow()

@@ -6,6 +6,7 @@ import type { Route } from './+types/account-settings'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
 import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
+import { YourDataSection } from '#app/components/your-data-section.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
 import { changePassword, updateProfile } from '#app/features/accounts/mutations.server.ts'
 import { getAccountDetails, type AccountDetails } from '#app/features/accounts/queries.server.ts'
@@ -104,6 +105,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       <PasswordSection reply={replyFor('password')} />
       {/* Remounted after a save, so the form starts from the saved list (in hue order). */}
       <PreferencesSection key={JSON.stringify(preferences.preferredColorsCategorization) + preferences.defaultReferenceLanguageId} preferences={preferences} reply={replyFor('preferences')} />
+      <YourDataSection />
     </main>
   )
 }

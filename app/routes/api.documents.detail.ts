@@ -1,7 +1,9 @@
 import type { Route } from './+types/api.documents.detail'
 import { isUuid } from '#app/lib/ids.ts'
+import { deleteDocuments } from '#app/features/account-data/delete.server.ts'
+import { absoluteMoreDownloads } from '#app/features/documents/more-downloads.server.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
-import { jsonError, requireApiUser } from '#app/server/auth.server.ts'
+import { jsonError, methodNotAllowed, requireApiUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
@@ -38,10 +40,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       allReferencesDownloadUrl: absolute(document.allReferencesDownloadUrl),
       docxDownloadUrl: absolute(document.docxDownloadUrl),
       txtDownloadUrl: absolute(document.txtDownloadUrl),
+      ...absoluteMoreDownloads(document.more, absolute),
+      batch_id: document.batchId,
       references,
       annotations: references,
       highlights: document.annotations,
     },
     { headers: { 'Cache-Control': 'no-store' } },
   )
+}
+
+/** DELETE /api/documents/{id}: the document, its stored PDF, generated files, annotations and references. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'DELETE') return methodNotAllowed(context, 'GET, DELETE')
+  const user = await requireApiUser(request, context)
+  const { t } = getInstance(context)
+  const deleted = /^[0-9a-f-]{36}$/i.test(params.id) ? await deleteDocuments(getServices(context), user.id, { documentId: params.id }) : []
+  if (deleted.length === 0) return jsonError(404, t('api.documentNotFound'))
+  return Response.json({ message: t('outputs.delete.document.done') })
 }

@@ -1,5 +1,6 @@
 import type { Route } from './+types/api.documents'
 import { listOptionsFrom } from '#app/features/documents/list-options.ts'
+import { absoluteMoreDownloads } from '#app/features/documents/more-downloads.server.ts'
 import { listDocuments } from '#app/features/documents/queries.server.ts'
 import { requireApiUser } from '#app/server/auth.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -21,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         txtDownloadUrl: absolute(d.txtDownloadUrl),
         docxDownloadUrl: absolute(d.docxDownloadUrl),
         allReferencesDownloadUrl: absolute(d.allReferencesDownloadUrl),
+        ...absoluteMoreDownloads(d.more, absolute),
+        batch_id: d.batchId,
       })),
       total_documents: totalDocuments,
       total_pages: totalPages,

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { latestBatchId } from '#app/features/batches/queries.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -10,7 +12,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  return { title: getInstance(context).t('dashboard.meta.title'), firstName: user.firstName.trim() }
+  const latestBatch = await latestBatchId(getServices(context).db, user.id)
+  return { title: getInstance(context).t('dashboard.meta.title'), firstName: user.firstName.trim(), latestBatch }
 }
 
 const CARDS = [
@@ -26,6 +29,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <main id="main" className="page">
       <h1>{loaderData.firstName ? t('dashboard.greeting', { firstName: loaderData.firstName }) : t('dashboard.greetingAnonymous')}</h1>
       <p className="lead">{t('dashboard.intro')}</p>
+      {loaderData.latestBatch ? (
+        <p>
+          <Link to={`/batches/${encodeURIComponent(loaderData.latestBatch)}`}>{t('outputs.batch.latest')}</Link>
+        </p>
+      ) : null}
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.key} className="card">

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { Route } from './+types/documents.download'
 import { isUuid } from '#app/lib/ids.ts'
+import { MORE_CONTENT_TYPES } from '#app/features/documents/more-downloads.server.ts'
 import { downloadKey } from '#app/features/documents/queries.server.ts'
 import { jsonError, requireApiUser, requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
@@ -10,6 +11,7 @@ const TYPES: Record<string, string> = {
   'notes.txt': 'text/plain; charset=utf-8',
   'notes.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'references.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ...MORE_CONTENT_TYPES,
 }
 
 /** "paper.pdf" + "notes.docx" → "paper-notes.docx", safe for a header and readable in any language. */

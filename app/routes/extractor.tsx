@@ -11,10 +11,11 @@ import { UploadForm } from '#app/components/documents/upload-form.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import { submitCategorization } from '#app/features/documents/batch.server.ts'
 import { loadExtractor } from '#app/features/documents/extractor.server.ts'
+import { setOutputLanguage } from '#app/features/documents/output-language.server.ts'
 import { BATCH_ID, CategorizationSchema } from '#app/features/documents/schema.ts'
 import { receiveUpload } from '#app/features/documents/upload.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
-import { getInstance } from '#app/server/i18n.server.ts'
+import { getInstance, getLocale } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 
@@ -54,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hex = /^color_([0-9a-f]{6})$/.exec(name)?.[1]
     if (hex && typeof value === 'string' && value) choices.set(`#${hex}`, Number(value))
   }
+  await setOutputLanguage(services.db, user.id, { batchId: parsed.data.batch_id }, getLocale(context))
   const result = await submitCategorization(services, user.id, { batchId: parsed.data.batch_id }, choices)
   if (!result.ok) {
     const status = result.problem === 'alreadySubmitted' ? 409 : 400
@@ -122,6 +124,9 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
           {anyCompleted ? (
             <section id="downloads" ref={downloadsRef} aria-labelledby="downloads-title">
               <h2 id="downloads-title">{t('downloads.title')}</h2>
+              <p>
+                <Link to={`/batches/${encodeURIComponent(batch.id)}`}>{t('outputs.batch.link')}</Link>
+              </p>
               {batch.documents
                 .filter((d) => d.status === 'completed')
                 .map((d) => (

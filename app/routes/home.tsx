@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { FaqItem } from '#app/components/faq-item.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
+import { AccountDeletedNotice } from '#app/components/your-data-section.tsx'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
@@ -31,6 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
     <main id="main" className="page public-page">
+      <AccountDeletedNotice />
       <section id="home" className="hero" aria-labelledby="hero-title">
         <p className="eyebrow">{t('home.hero.eyebrow')}</p>
         <h1 id="hero-title">{t('home.hero.title')}</h1>

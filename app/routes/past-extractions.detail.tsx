@@ -38,6 +38,10 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
       <p>
         <LocalDateTime iso={document.createdAt} /> · <StatusLine status={document.uploadStatus} labels="past" />
       </p>
+      <p className="document-actions">
+        <Link to={`/batches/${encodeURIComponent(document.batchId)}`}>{t('outputs.batch.link')}</Link> ·{' '}
+        <Link to={`/past-extractions/${document.id}/delete`}>{t('outputs.delete.document.link')}</Link>
+      </p>
       {!completed ? (
         <p className="message message-info">{t('detail.stillProcessing')}</p>
       ) : (
@@ -48,7 +52,15 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
               <p>{t('downloads.expired')}</p>
             ) : (
               <DownloadLinks
-                downloads={{ txt: document.txtDownloadUrl, docx: document.docxDownloadUrl, references: document.allReferencesDownloadUrl }}
+                downloads={{
+                  txt: document.txtDownloadUrl,
+                  docx: document.docxDownloadUrl,
+                  references: document.allReferencesDownloadUrl,
+                  md: document.more.markdownDownloadUrl,
+                  bib: document.more.bibtexDownloadUrl,
+                  ris: document.more.risDownloadUrl,
+                  csv: document.more.csvDownloadUrl,
+                }}
                 variant="cards"
               />
             )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { DeletedNotice, RowActions } from '#app/components/documents/row-actions.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -60,6 +61,7 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <h1>{t('past.title')}</h1>
+      <DeletedNotice />
       {totalDocuments === 0 ? (
         <p>
           {t('past.empty')} <Link to="/extractor">{t('past.uploadFirst')}</Link>
@@ -110,7 +112,18 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>
                     {d.uploadStatus === 'completed' ? (
-                      <DownloadLinks downloads={{ txt: d.txtDownloadUrl, docx: d.docxDownloadUrl, references: d.allReferencesDownloadUrl }} variant="icons" />
+                      <DownloadLinks
+                        downloads={{
+                          txt: d.txtDownloadUrl,
+                          docx: d.docxDownloadUrl,
+                          references: d.allReferencesDownloadUrl,
+                          md: d.more.markdownDownloadUrl,
+                          bib: d.more.bibtexDownloadUrl,
+                          ris: d.more.risDownloadUrl,
+                          csv: d.more.csvDownloadUrl,
+                        }}
+                        variant="icons"
+                      />
                     ) : null}
                   </td>
                   <td>
@@ -119,6 +132,7 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                         {t('past.viewDetails')}
                       </Link>
                     ) : null}
+                    <RowActions documentId={d.id} batchId={d.batchId} filename={d.originalFilename} />
                   </td>
                 </tr>
               ))}

@@ -82,7 +82,7 @@ function words(text: string): Set<string> {
 }
 
 /** The reference-list entry a highlighted passage reproduces, when it is mostly the same words. */
-function entryQuotedBy(text: string, references: Reference[]): Reference | null {
+export function entryQuotedBy(text: string, references: Reference[]): Reference | null {
   const highlighted = words(text)
   if (highlighted.size < 3) return null
   let best: { reference: Reference; score: number } | null = null

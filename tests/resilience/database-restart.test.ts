@@ -132,14 +132,13 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
       return collectEvents(res.body as ReadableStream<Uint8Array>).events
     }),
   )
-  const events = streams[0]
 
   // Throughout, a visitor keeps asking for pages and the API: every answer is 200 or 503, never
   // another 5xx, even for requests caught in the moment the database goes.
   const statuses = new Map<number, number>()
-  let polling = true
+  const polling = { on: true }
   const poller = (async () => {
-    while (polling) {
+    while (polling.on) {
       for (const [url, headers] of [
         [`${baseUrl}/`, {}],
         [`${baseUrl}/extractor`, { Cookie: cookie }],
@@ -215,7 +214,7 @@ it(`survives ${RESTARTS} database restarts with uploads in flight and an open st
     10_000,
     'every stream saw every final status',
   )
-  polling = false
+  polling.on = false
   await poller
   expect([...statuses.keys()].sort()).toEqual([200, 503])
   expect(child.exitCode).toBeNull()

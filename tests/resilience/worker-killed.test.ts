@@ -117,6 +117,10 @@ it('the sweeper ends a document stuck in progress with no job left, and leaves o
   expect(await runStuckSweep({ db, logger })).toBe(0)
 })
 
+/** What pg-boss hands the dead letter queue's worker: the job's data and the original's output. */
+const deadLetter = (documentId: string, message: string) =>
+  ({ data: { documentId }, sourceName: 'generate', sourceOutput: { value: { message } } }) as unknown as JobWithMetadata<{ documentId: string }>
+
 it('a dead-lettered job that expired ends its document in the step\'s timeout; a settled document is left alone', async () => {
   const logger = createLogger('silent')
   const user = await createUser(db)
@@ -124,9 +128,6 @@ it('a dead-lettered job that expired ends its document in the step\'s timeout; a
   const done = await insertDocument(db, user.id)
   await db.updateTable('documents').set({ upload_status: 'processing_downloads' }).where('id', '=', generating.id).execute()
   await db.updateTable('documents').set({ upload_status: 'completed' }).where('id', '=', done.id).execute()
-  // What pg-boss hands the dead letter queue's worker: the job's data and the original's output.
-  const deadLetter = (documentId: string, message: string) =>
-    ({ data: { documentId }, sourceName: 'generate', sourceOutput: { value: { message } } }) as unknown as JobWithMetadata<{ documentId: string }>
   await deadLetterHandler({ db, logger })([deadLetter(generating.id, 'job timed out'), deadLetter(done.id, 'job heartbeat timeout')])
   const rows = await db.selectFrom('documents').select(['id', 'upload_status', 'status_message']).where('user_id', '=', user.id).execute()
   expect(rows.find((r) => r.id === generating.id)).toMatchObject({ upload_status: 'ps2_timeout', status_message: GENERATE_TIMEOUT_MESSAGE })

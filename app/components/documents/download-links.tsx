@@ -4,6 +4,10 @@ export interface Downloads {
   txt: string | null
   docx: string | null
   references: string | null
+  md?: string | null
+  bib?: string | null
+  ris?: string | null
+  csv?: string | null
 }
 
 const isFile = (url: string | null): url is string => Boolean(url) && url !== 'no_notes' && url !== 'no_references'
@@ -15,6 +19,10 @@ export function DownloadLinks({ downloads, variant }: { downloads: Downloads; va
     { url: downloads.txt, label: t('downloads.notesTxt'), icon: '📄' },
     { url: downloads.docx, label: t('downloads.notesDocx'), icon: '📝' },
     { url: downloads.references, label: t('downloads.references'), icon: '🔗' },
+    { url: downloads.md ?? null, label: t('outputs.download.markdown'), icon: 'Ⓜ' },
+    { url: downloads.bib ?? null, label: t('outputs.download.bibtex'), icon: '📚' },
+    { url: downloads.ris ?? null, label: t('outputs.download.ris'), icon: '🗂' },
+    { url: downloads.csv ?? null, label: t('outputs.download.csv'), icon: '📊' },
   ].filter((item) => isFile(item.url))
   if (items.length === 0) return variant === 'cards' ? <p>{t('downloads.none')}</p> : null
   if (variant === 'icons') {

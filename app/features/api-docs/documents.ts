@@ -1,4 +1,5 @@
 import { DOCUMENT_STATUSES } from '#app/lib/document-status.ts'
+import { deleteDocumentOperation, moreDownloadFields } from './outputs.ts'
 import { body, fields, operation, type ApiArea } from './schema.ts'
 
 // The server's upload_status values: the spec's list less `error`, which only a client sets.
@@ -17,6 +18,7 @@ export const documentsArea: ApiArea = {
       txtDownloadUrl: downloadUrl('txtDownloadUrl', 'notes.txt'),
       docxDownloadUrl: downloadUrl('docxDownloadUrl', 'notes.docx'),
       allReferencesDownloadUrl: downloadUrl('allReferencesDownloadUrl', 'references.docx'),
+      ...moreDownloadFields(downloadUrl, t),
     }
     const uploadStatus = f.string('uploadStatus', 'completed', { enum: UPLOAD_STATUSES })
     const reference = body({
@@ -136,6 +138,7 @@ export const documentsArea: ApiArea = {
           },
           errors: [401, 404],
         }),
+        delete: deleteDocumentOperation(t),
       },
       '/api/submit-extraction': {
         post: operation(t, {

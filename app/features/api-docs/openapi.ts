@@ -2,6 +2,7 @@ import { accountsArea } from './accounts.ts'
 import { adminAnalyticsArea, adminArea } from './admin.ts'
 import { adminTranslationsArea } from './admin-translations.ts'
 import { documentsArea } from './documents.ts'
+import { batchesArea } from './outputs.ts'
 import { publicArea } from './public.ts'
 import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from './schema.ts'
 
@@ -9,7 +10,7 @@ import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from '.
  * Every area of the JSON API, in the order the /api page shows them. A new area (admin) is one
  * file exporting an ApiArea, added here.
  */
-export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea, adminArea, adminAnalyticsArea, adminTranslationsArea]
+export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea, batchesArea, adminArea, adminAnalyticsArea, adminTranslationsArea]
 
 export const HTTP_METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete']
 

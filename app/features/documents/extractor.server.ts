@@ -1,6 +1,7 @@
 import { isReadyForCategorization, isSettled } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
 import { batchColors, batchDocuments, type BatchColor } from './batch.server.ts'
+import { moreDownloadsFor, toDownloads } from './more-downloads.server.ts'
 import { downloadUrl } from './queries.server.ts'
 
 /** Everything the upload page shows: the upload form's choices and, for a batch, its documents and colours. */
@@ -17,6 +18,7 @@ export async function loadExtractor(db: Db, userId: string, batchId: string | nu
   if (!batch) return { ...base, batch: null }
 
   const rows = await batchDocuments(db, userId, batch.id)
+  const more = await moreDownloadsFor(db, userId, rows.map((d) => d.id))
   const documents = rows.map((d) => {
     const expired = Boolean(d.expired_at)
     return {
@@ -28,6 +30,7 @@ export async function loadExtractor(db: Db, userId: string, batchId: string | nu
         txt: downloadUrl(d.id, d.txt_key, 'notes.txt', expired),
         docx: downloadUrl(d.id, d.docx_key, 'notes.docx', expired),
         references: downloadUrl(d.id, d.references_key, 'references.docx', expired),
+        ...toDownloads(more.get(d.id)),
       },
     }
   })

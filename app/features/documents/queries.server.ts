@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { Db } from '#db/client.ts'
 import type { ListOptions } from './list-options.ts'
+import { isMoreFile, MORE_FILES } from '#jobs/render/outputs.ts'
+import { moreDownloadUrls, type MoreDownloads } from './more-downloads.server.ts'
 
 export interface DocumentSummary {
   id: string
@@ -10,6 +12,8 @@ export interface DocumentSummary {
   txtDownloadUrl: string | null
   docxDownloadUrl: string | null
   allReferencesDownloadUrl: string | null
+  batchId: string
+  more: MoreDownloads
 }
 
 /** The special values the spec gives a download field when there is no such file. */
@@ -31,7 +35,7 @@ export async function listDocuments(db: Db, userId: string, options: ListOptions
   const totalDocuments = Number(total.n)
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'expired_at'])
+    .select(['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'])
     .where('user_id', '=', userId)
     .orderBy(options.sortBy === 'original_filename' ? sql`lower(original_filename)` : sql`created_at`, options.sortOrder)
     .orderBy('id')
@@ -46,6 +50,8 @@ export async function listDocuments(db: Db, userId: string, options: ListOptions
     txtDownloadUrl: downloadUrl(r.id, r.txt_key, 'notes.txt', Boolean(r.expired_at)),
     docxDownloadUrl: downloadUrl(r.id, r.docx_key, 'notes.docx', Boolean(r.expired_at)),
     allReferencesDownloadUrl: downloadUrl(r.id, r.references_key, 'references.docx', Boolean(r.expired_at)),
+    batchId: r.batch_id,
+    more: moreDownloadUrls(r),
   }))
   return { documents, totalDocuments, totalPages: Math.max(1, Math.ceil(totalDocuments / options.perPage)) }
 }
@@ -75,6 +81,10 @@ export async function getDocument(db: Db, userId: string, documentId: string) {
       'txt_key',
       'docx_key',
       'references_key',
+      'md_key',
+      'bib_key',
+      'ris_key',
+      'csv_key',
       'expired_at',
     ])
     .where('id', '=', documentId)
@@ -131,6 +141,7 @@ export async function getDocument(db: Db, userId: string, documentId: string) {
     txtDownloadUrl: downloadUrl(document.id, document.txt_key, 'notes.txt', expired),
     docxDownloadUrl: downloadUrl(document.id, document.docx_key, 'notes.docx', expired),
     allReferencesDownloadUrl: downloadUrl(document.id, document.references_key, 'references.docx', expired),
+    more: moreDownloadUrls(document),
     annotations: annotations.map((a) => ({
       id: String(a.id),
       type: a.type,
@@ -149,7 +160,8 @@ export type DocumentDetail = NonNullable<Awaited<ReturnType<typeof getDocument>>
 
 /** The stored key of one generated file, for its owner only. */
 export async function downloadKey(db: Db, userId: string, documentId: string, file: string) {
-  const column = file === 'notes.txt' ? 'txt_key' : file === 'notes.docx' ? 'docx_key' : file === 'references.docx' ? 'references_key' : null
+  const column =
+    file === 'notes.txt' ? 'txt_key' : file === 'notes.docx' ? 'docx_key' : file === 'references.docx' ? 'references_key' : isMoreFile(file) ? MORE_FILES[file].column : null
   if (!column) return null
   const row = await db
     .selectFrom('documents')

@@ -11,6 +11,8 @@ import { defaultModel, MODEL_URL, type ModelFile } from '../refparse/tagger.ts'
 
 const names = (text: string) => parseNameList(text).names.map((n) => [n.family, n.given, ...(n.suffix ? [n.suffix] : [])])
 
+const type = (text: string) => parseReferenceText(text).csl.type
+
 describe('author lists', () => {
   it('splits family-first lists with initials and an ampersand', () => {
     expect(names('Smith, J., & Jones, K.')).toEqual([
@@ -116,7 +118,6 @@ describe('reference entries → CSL-JSON', () => {
   })
 
   it('tells chapters, proceedings papers, theses, books and web pages apart', () => {
-    const type = (text: string) => parseReferenceText(text).csl.type
     expect(type('Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of Book (pp. 15–30). New York, NY: Springer.')).toBe('chapter')
     expect(type('Vaswani, A., Shazeer, N., & Polosukhin, I. (2017). Attention is all you need. In Advances in Neural Information Processing Systems (Vol. 30, pp. 5998–6008).')).toBe('paper-conference')
     expect(parseReferenceText('Doe, J. (2015). Learning to read (Doctoral dissertation). University of Somewhere, Boston, MA.').csl).toMatchObject({ type: 'thesis', title: 'Learning to read' })

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+
+/** A past-list row's links to its batch and to the confirmation step of deleting it. */
+export function RowActions({ documentId, batchId, filename }: { documentId: string; batchId: string; filename: string }) {
+  const { t } = useTranslation()
+  return (
+    <span className="row-actions">
+      <Link to={`/batches/${encodeURIComponent(batchId)}`} onClick={(e) => e.stopPropagation()} aria-label={t('outputs.batch.linkFor', { file: filename })}>
+        {t('outputs.batch.short')}
+      </Link>{' '}
+      <Link to={`/past-extractions/${documentId}/delete`} onClick={(e) => e.stopPropagation()} aria-label={t('outputs.delete.linkFor', { file: filename })}>
+        {t('outputs.delete.short')}
+      </Link>
+    </span>
+  )
+}
+
+/** Shown once after a deletion (the redirect carries ?deleted=1). */
+export function DeletedNotice() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  if (params.get('deleted') !== '1') return null
+  return (
+    <output className="message message-success">{t('outputs.delete.deleted')}</output>
+  )
+}
