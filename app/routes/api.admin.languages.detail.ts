@@ -6,6 +6,9 @@ import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.serv
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this call answers (server/route-targets.ts refuses the others with 405). */
+export const allowedMethods = ['PUT', 'DELETE']
+
 export function loader({ context }: Route.LoaderArgs) {
   return methodNotAllowed(context, 'PUT, DELETE')
 }

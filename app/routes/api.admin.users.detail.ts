@@ -7,6 +7,9 @@ import { jsonError, methodNotAllowed, readJsonBody } from '#app/server/auth.serv
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this call answers (server/route-targets.ts refuses the others with 405). */
+export const allowedMethods = ['PUT']
+
 const STATUS: Record<string, number> = { 'admin.users.notFound': 404, 'api.forbidden': 403 }
 
 const UserUpdateSchema = z.object({ isActive: z.boolean().optional(), isAdmin: z.boolean().optional() })

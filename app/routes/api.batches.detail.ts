@@ -6,6 +6,9 @@ import { jsonError, methodNotAllowed, requireApiUser } from '#app/server/auth.se
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this call answers (server/route-targets.ts refuses the others with 405). */
+export const allowedMethods = ['GET', 'HEAD', 'DELETE']
+
 /** GET /api/batches/{batch_id}: documents (as in the documents list) and the four batch files' URLs (null until every document is final). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context)

@@ -7,6 +7,9 @@ import { jsonError, methodNotAllowed, requireApiUser } from '#app/server/auth.se
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 
+/** The methods this call answers (server/route-targets.ts refuses the others with 405). */
+export const allowedMethods = ['GET', 'HEAD', 'DELETE']
+
 /**
  * GET /api/documents/{id}: the spec's fields for the upload page's polling and the detail view.
  * Another user's document is a 404, exactly like a missing one.

@@ -118,8 +118,8 @@ describe('the batch, deletion and the account data', () => {
     expect(await storedKeys(ids[0])).toHaveLength(0)
     const again = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: owner.password }) })
     expect(again.status).toBe(401)
-    const audit = await db.selectFrom('audit_logs').select(['action', 'resource_id']).where('resource_id', '=', owner.id).execute()
-    expect(audit).toEqual([{ action: 'account.self_deleted', resource_id: owner.id }])
+    const audit = await db.selectFrom('audit_logs').select(['action', 'resource_id']).where('resource_id', '=', owner.id).where('action', '=', 'user_deleted').execute()
+    expect(audit).toEqual([{ action: 'user_deleted', resource_id: owner.id }])
   }, 240_000)
 
   it('keeps the last admin, and deletes a whole batch through the API', async () => {

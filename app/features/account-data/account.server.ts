@@ -38,11 +38,11 @@ export async function deleteAccount(
     await trx.deleteFrom('users').where('id', '=', userId).execute()
     await recordAudit(trx, {
       adminUserId: null,
-      action: 'account.self_deleted',
+      action: 'user_deleted',
       resourceType: 'user',
       resourceId: userId,
       ipAddress: ip,
-      details: { wasAdmin: user.is_admin, documents },
+      details: { selfService: true, wasAdmin: user.is_admin, documents },
     })
   })
   return { ok: true }
