@@ -58,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'DELETE') return methodNotAllowed(context, 'GET, DELETE')
   const user = await requireApiUser(request, context)
   const { t } = getInstance(context)
-  const deleted = /^[0-9a-f-]{36}$/i.test(params.id) ? await deleteDocuments(getServices(context), user.id, { documentId: params.id }) : []
+  const deleted = isUuid(params.id) ? await deleteDocuments(getServices(context), user.id, { documentId: params.id }) : []
   if (deleted.length === 0) return jsonError(404, t('api.documentNotFound'))
   return Response.json({ message: t('outputs.delete.document.done') })
 }

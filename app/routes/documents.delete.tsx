@@ -7,8 +7,7 @@ import { getDocument } from '#app/features/documents/queries.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
-
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id)
+import { isUuid } from '#app/lib/ids.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#db/client.ts'
+import { isUuid } from '#app/lib/ids.ts'
 import { cachedFigures } from './cache.server.ts'
 import {
   ADMIN_PAGE_SIZE,
@@ -547,7 +548,7 @@ export async function insightSubscriptions(db: Db, options: InsightOptions, page
 
 /** The stored PDF of a document, for the admin's download. */
 export async function findStoredFile(db: Db, documentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(documentId)) return undefined
+  if (!isUuid(documentId)) return undefined
   return db
     .selectFrom('documents')
     .select(['id', 'original_filename', 'storage_key', 'user_id'])
