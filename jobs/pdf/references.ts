@@ -20,6 +20,11 @@ const AFTER_REFERENCES =
   /^(?:[A-Z]\.?|\d+\.?|[IVX]+\.)?\s*(appendix|appendices|supplementary|supporting information|supplemental|acknowledg(e)?ments?|about the authors?|author biographies|biographies|biography|index|anexos?|apêndices?|apéndices?|anhang|annexes?|appendice|приложение|付録)\b/iu
 const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|\p{Lu})|\((\d{1,4})\))\s*/u
 /**
+ * A label without bracket or full stop: "1 Smith J" (BMJ, Vancouver), a superscript glued to
+ * the entry ("1Smith J") or alone on its line ("1" set higher than the entry).
+ */
+const BARE_NUMBER = /^\s*(\d{1,3})(?:\s+|(?=\p{Lu})|$)/u
+/**
  * How an author–year entry starts: "Gal, A.", "Gal, Andreas", "A. Gal,", "Gal A," (Vancouver
  * names), "Gal A (2009)", "GAL, A.", "Nilsson, L-G.", an organisation followed by its year ("R
  * Development Core Team (2006)") or an acronym spelt out in brackets ("FAO [Food and …]"); not a
@@ -62,10 +67,18 @@ export function referenceSectionLines(lines: TextLine[]): TextLine[] {
     // numbered heading ("A. Proofs", "7 Conclusion") set larger than the entries.
     if (AFTER_REFERENCES.test(closeUp(line.text)) && line.text.length < 60) break
     if (line.size > bodySize * 1.15 && line.text.length < 80 && /^(?:[A-Z]|\d{1,2})(?:\.\d+)*\.?\s+\p{Lu}/u.test(line.text)) break
-    // Running heads repeat across pages at the top or bottom of a page; a line in the middle of
+    // Page numbers and running heads sit at the top or bottom of a page (a lone number inside the
+    // list is a superscript label); running heads repeat across pages; a line in the middle of
     // the list that merely looks like another ("343–353. doi:10.1016/…") is an entry's. A footer
     // set smaller than the entries goes too.
-    if (isPageFurniture(line) || line.size < bodySize * 0.85 || (edges.has(line) && (repeated.has(furnitureKey(line.text)) || line.size < bodySize * 0.9))) continue
+    // A superscript label set apart sits just above its entry's first line; a page number does not.
+    const loneNumber = /^\d{1,3}$/.test(line.text.trim()) && after.some((l) => l.page === line.page && l !== line && line.y - l.y > 0 && line.y - l.y < 1.2 * bodySize && Math.abs(l.x - line.x) < 40)
+    if (loneNumber) {
+      section.push(line)
+      continue
+    }
+    if (edges.has(line) && (isPageFurniture(line) || repeated.has(furnitureKey(line.text)) || line.size < bodySize * 0.9)) continue
+    if (isPageFurniture(line) || line.size < bodySize * 0.85) continue
     section.push(line)
   }
   return section
@@ -173,7 +186,16 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
   const numberedCount = lines.filter((l) => NUMBERED.test(l.text)).length
   const numbered = numberedCount >= Math.max(2, lines.length * 0.15)
   const entries: { label: string | null; lines: string[] }[] = []
-  if (numbered) {
+  if (!numbered && bareNumbered(lines)) {
+    let expected = 1
+    for (const line of lines) {
+      const match = BARE_NUMBER.exec(line.text)
+      if (match && Number(match[1]) === expected) {
+        entries.push({ label: match[1], lines: [line.text.slice(match[0].length)] })
+        expected++
+      } else if (entries.length > 0) entries[entries.length - 1].lines.push(line.text)
+    }
+  } else if (numbered) {
     let expected = 1
     for (const line of lines) {
       const match = NUMBERED.exec(line.text)
@@ -204,6 +226,16 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
     }
   }
   return entries.map((e) => ({ label: e.label, text: joinEntryLines(e.lines) })).filter((e) => e.text.length > 10)
+}
+
+/** Lines labelled 1, 2, 3… in order by bare numbers, for at least 3 entries and 15 % of the lines. */
+function bareNumbered(lines: TextLine[]): boolean {
+  let expected = 1
+  for (const line of lines) {
+    const match = BARE_NUMBER.exec(line.text)
+    if (match && Number(match[1]) === expected) expected++
+  }
+  return expected - 1 >= 3 && expected - 1 >= lines.length * 0.15
 }
 
 function joinEntryLines(lines: string[]): string {

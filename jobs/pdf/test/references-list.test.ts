@@ -124,3 +124,34 @@ describe('splitting entries', () => {
     expect(references.map((r) => r.year)).toEqual([1905, 1928, 1949])
   })
 })
+
+describe('labels without brackets or full stops', () => {
+  it('splits a BMJ/Vancouver list labelled "1 Smith J"', () => {
+    const lines = [
+      at('References', 72, 500, 9, 11),
+      at('1 Smith J, Lee K. Trial of a drug. BMJ 2001;322:1–5.', 72, 480),
+      at('2 Brown A. Another trial. Lancet 2002;359:10–5.', 72, 470),
+      at('3 Green B, White C. Cohort study of', 72, 460),
+      at('12 000 patients. N Engl J Med 2003;348:20–8.', 80, 450),
+      at('4 Black D. Review. JAMA 2004;291:1–9.', 72, 440),
+    ]
+    const references = findReferences(lines)
+    expect(references.map((r) => r.label)).toEqual(['1', '2', '3', '4'])
+    expect(references[2].raw).toBe('Green B, White C. Cohort study of 12 000 patients. N Engl J Med 2003;348:20–8.')
+  })
+
+  it('splits a list whose superscript labels are glued to the entry or set on their own line', () => {
+    const lines = [
+      at('References', 72, 500, 9, 11),
+      at('1Smith, J. & Lee, K. Trial of a drug. Nature 410, 1–5 (2001).', 72, 480),
+      at('2', 72, 473, 9, 6),
+      at('Brown, A. Another trial. Science 295, 10–15 (2002).', 76, 470),
+      at('3', 72, 463, 9, 6),
+      at('Green, B. Cohort study. Cell 112, 20–28 (2003).', 76, 460),
+      at('7', 300, 40, 9, 9),
+    ]
+    const references = findReferences(lines)
+    expect(references.map((r) => r.label)).toEqual(['1', '2', '3'])
+    expect(references.map((r) => r.year)).toEqual([2001, 2002, 2003])
+  })
+})
