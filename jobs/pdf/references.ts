@@ -14,7 +14,7 @@ import type { Reference } from './types.ts'
  * "A.") and in any case; letter-spaced headings ("R E F E R E N C E S") are closed up first.
  */
 const HEADING =
-  /^(?:\d+\.?|[IVX]+\.?|[A-Z]\.)?\s*(?:references?(?: and notes| cited)?|notes and references|bibliography|selected bibliography|works cited|literature cited|cited literature|literature|citations|références(?: bibliographiques)?|bibliographie|literatur(?:verzeichnis)?|referencias(?: bibliográficas)?|referências(?: bibliográficas)?|refer[eê]ncias|bibliograf[ií]a|bibliografie|riferimenti(?: bibliografici)?|literatuur(?:lijst)?|referenser|litteratur|kaynaklar|kaynakça|piśmiennictwo|literatura|список литературы|литература|библиография|参考文献|參考文獻|引用文献|文献|참고\s*문헌|المراجع)\s*[:.]?$/iu
+  /^(?:\d+\.?|[IVX]+\.?|[A-Z]\.)?\s*(?:references?(?: and notes| cited| list)?|list of references|bibliograph(?:ic|ical) references|notes and references|bibliography|selected bibliography|works cited|literature cited|cited literature|literature|citations|références(?: bibliographiques)?|bibliographie|literatur(?:verzeichnis)?|referencias(?: bibliográficas)?|referências(?: bibliográficas)?|refer[eê]ncias|bibliograf[ií]a|bibliografie|riferimenti(?: bibliografici)?|literatuur(?:lijst)?|referenser|litteratur|kaynaklar|kaynakça|piśmiennictwo|literatura|список литературы|литература|библиография|参考文献|參考文獻|引用文献|文献|참고\s*문헌|المراجع)\s*[:.]?$/iu
 /** Sections that may follow the references and end them. */
 const AFTER_REFERENCES =
   /^(?:[A-Z]\.?|\d+\.?|[IVX]+\.)?\s*(appendix|appendices|supplementary|supporting information|supplemental|acknowledg(e)?ments?|about the authors?|author biographies|biographies|biography|index|anexos?|apêndices?|apéndices?|anhang|annexes?|appendice|приложение|付録)\b/iu

@@ -12,7 +12,7 @@ const at = (text: string, x: number, y: number, page = 9, size = 9): TextLine =>
 
 describe('reference heading', () => {
   it('is recognised in the common languages of science, numbered or letter-spaced', () => {
-    for (const heading of ['References', 'REFERENCES', '7. References', 'VII. REFERENCES', 'R E F E R E N C E S', 'Bibliography', 'Literature Cited', 'Works Cited', 'Referencias', 'Referencias bibliográficas', 'Referências', 'REFERÊNCIAS BIBLIOGRÁFICAS', 'Bibliografia', 'Bibliografía', 'Literatur', 'Literaturverzeichnis', 'Bibliographie', 'Références', 'Литература', 'Список литературы', '参考文献', 'Riferimenti bibliografici', 'Notes and References']) {
+    for (const heading of ['References', 'REFERENCES', '7. References', 'VII. REFERENCES', 'R E F E R E N C E S', 'Bibliography', 'Literature Cited', 'Works Cited', 'Referencias', 'Referencias bibliográficas', 'Referências', 'REFERÊNCIAS BIBLIOGRÁFICAS', 'Bibliografia', 'Bibliografía', 'Literatur', 'Literaturverzeichnis', 'Bibliographie', 'Références', 'Литература', 'Список литературы', '参考文献', 'Riferimenti bibliografici', 'Notes and References', 'Reference List', 'Bibliographic references']) {
       expect(isReferenceHeading(heading), heading).toBe(true)
     }
   })
