@@ -14,6 +14,8 @@ import type { Annotation, InTextCitation, Reference } from './types.ts'
 
 export type DetectedCitation =
   | { text: string; kind: 'numeric'; labels: number[] }
+  /** An alphabetic key ("[GHL06]") of a list labelled that way (BibTeX alpha style). */
+  | { text: string; kind: 'key'; key: string }
   | {
       text: string
       kind: 'author-year'
@@ -64,6 +66,7 @@ export function detectCitations(text: string, style: 'numeric' | 'author-year' |
     collectNumeric(text, found, PARENTHESIZED_NUMERIC)
     collectSuperscripts(text, found)
   }
+  if (style === 'numeric') collectKeys(text, found)
   // Numbered lists are sometimes cited by name and year too ("(Wang and Neumann, 2007a)").
   collectAuthorYear(text, found)
   return found.sort((a, b) => a.at - b.at).map((f) => f.citation)
@@ -86,6 +89,15 @@ function collectSuperscripts(text: string, found: Found): void {
     const labels = match[1].split(/\s*,\s*/).flatMap(expandRange)
     if (labels.includes(0) || !labels.every((label, i) => i === 0 || label > labels[i - 1])) continue
     for (const label of labels) found.push({ at: match.index, citation: { text: String(label), kind: 'numeric', labels: [label] } })
+  }
+}
+
+const KEY = String.raw`\p{Lu}[\p{L}+-]{0,7}\d{2,4}[a-z]?`
+const KEY_GROUP = new RegExp(String.raw`\[(${KEY}(?:\s*[,;]\s*${KEY})*)\]`, 'gu')
+
+function collectKeys(text: string, found: Found): void {
+  for (const match of text.matchAll(KEY_GROUP)) {
+    for (const key of match[1].split(/\s*[,;]\s*/)) found.push({ at: match.index, citation: { text: `[${key}]`, kind: 'key', key } })
   }
 }
 
@@ -201,6 +213,10 @@ function similar(a: string, b: string): boolean {
 }
 
 export function matchCitation(citation: DetectedCitation, references: Reference[]): { index: number | null; confidence: number } {
+  if (citation.kind === 'key') {
+    const entry = references.find((r) => r.label === citation.key)
+    return entry ? { index: entry.index, confidence: 0.95 } : { index: null, confidence: 0 }
+  }
   if (citation.kind === 'numeric') {
     const label = String(citation.labels[0])
     const entry = references.find((r) => r.label === label)

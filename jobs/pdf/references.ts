@@ -18,7 +18,8 @@ const HEADING =
 /** Sections that may follow the references and end them. */
 const AFTER_REFERENCES =
   /^(?:[A-Z]\.?|\d+\.?|[IVX]+\.)?\s*(appendix|appendices|supplementary|supporting information|supplemental|acknowledg(e)?ments?|about the authors?|author biographies|biographies|biography|index|anexos?|apêndices?|apéndices?|anhang|annexes?|appendice|приложение|付録)\b/iu
-const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|\p{Lu})|\((\d{1,4})\))\s*/u
+/** "[12]", "12.", "(12)", or an alphabetic key "[GHL06]", "[Lam98a]", "[ABC+19]" (BibTeX alpha style). */
+const NUMBERED = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.(?=\s|\p{Lu})|\((\d{1,4})\)|\[(\p{Lu}[\p{L}+-]{0,7}\d{2,4}[a-z]?)\])\s*/u
 /**
  * A label without bracket or full stop: "1 Smith J" (BMJ, Vancouver), a superscript glued to
  * the entry ("1Smith J") or alone on its line ("1" set higher than the entry).
@@ -199,12 +200,12 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
     let expected = 1
     for (const line of lines) {
       const match = NUMBERED.exec(line.text)
-      const label = match ? (match[1] ?? match[2] ?? match[3]) : null
+      const label = match ? (match[1] ?? match[2] ?? match[3] ?? match[4]) : null
       // A new entry starts at its label; "12." inside a continuation (a volume, a page) does
       // not, unless it is the number we expect next.
       if (label && (Number(label) === expected || line.text.trim().startsWith('['))) {
         entries.push({ label, lines: [line.text.slice(match?.[0].length ?? 0)] })
-        expected = Number(label) + 1
+        if (!match?.[4]) expected = Number(label) + 1
       } else if (entries.length > 0) entries[entries.length - 1].lines.push(line.text)
     }
   } else {

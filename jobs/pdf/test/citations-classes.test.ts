@@ -91,3 +91,10 @@ describe('citations in a highlight of a PDF', () => {
     ])
   })
 })
+
+describe('alphabetic keys', () => {
+  it('links "[GHL06, Lam98]" to the entries with those keys', () => {
+    const keyed = [ref(0, { label: 'GHL06', raw: 'S. Ghemawat. GFS. 2003.' }), ref(1, { label: 'Lam98', raw: 'L. Lamport. Paxos. 1998.' })]
+    expect(linked('as in GFS [GHL06, Lam98] and [XYZ99].', keyed)).toEqual([0, 1])
+  })
+})

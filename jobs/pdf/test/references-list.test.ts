@@ -155,3 +155,16 @@ describe('labels without brackets or full stops', () => {
     expect(references.map((r) => r.year)).toEqual([2001, 2002, 2003])
   })
 })
+
+describe('alphabetic keys', () => {
+  it('splits a list labelled with BibTeX alpha keys ("[GHL06]")', () => {
+    const lines = [
+      at('References', 72, 500, 9, 11),
+      at('[GHL06] S. Ghemawat, H. Gobioff, and S. Leung. The Google file system.', 72, 480),
+      at('In SOSP, 2003.', 100, 470),
+      at('[Lam98] L. Lamport. The part-time parliament. ACM TOCS 16, 1998.', 72, 460),
+      at('[ABC+19] A. Able, B. Baker, C. Cole, et al. Many authors. In NeurIPS, 2019.', 72, 450),
+    ]
+    expect(findReferences(lines).map((r) => r.label)).toEqual(['GHL06', 'Lam98', 'ABC+19'])
+  })
+})
