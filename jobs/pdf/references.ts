@@ -210,8 +210,15 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
     }
   } else {
     // Author–year: hanging indent (continuations are indented relative to the column's left
-    // edge) or an author pattern after a line that ended an entry.
+    // edge), an author pattern after a line that ended an entry, or extra space before it.
     const columnLeft = leftEdges(lines)
+    const sameColumn = (a: TextLine, b: TextLine) => a.page === b.page && columnKey(a) === columnKey(b) && a.y > b.y
+    // The line spacing within an entry: the lower quartile of the gaps (entry gaps are the larger ones).
+    const gaps = lines
+      .slice(1)
+      .flatMap((line, i) => (sameColumn(lines[i], line) ? [lines[i].y - line.y] : []))
+      .sort((a, b) => a - b)
+    const spacing = gaps.length >= 3 ? gaps[Math.floor(gaps.length / 4)] : 0
     let previous: TextLine | null = null
     for (const line of lines) {
       const left = columnLeft.get(columnKey(line)) ?? line.x
@@ -220,7 +227,9 @@ export function splitEntries(lines: TextLine[]): { label: string | null; text: s
       // A line with its own "(2009)" early on starts an entry even when the previous line
       // seems unfinished (a page range that went to the other column); so does "Romeo R, Grita F. 2020.".
       const ownYear = /\((?:19|20)\d\d[a-z]?\)|[.,]\s(?:19|20)\d\d[a-z]?\.\s/.test(line.text.slice(0, 150))
-      const startsEntry = entries.length === 0 || (atLeftEdge && AUTHOR_START.test(line.text) && (previousEnded || ownYear))
+      // Entries set apart by extra space (ABNT, many journals without hanging indent).
+      const afterGap = previous !== null && previousEnded && spacing > 0 && sameColumn(previous, line) && previous.y - line.y > 1.3 * spacing && previous.y - line.y < 4 * spacing && /^\s*\p{Lu}/u.test(line.text)
+      const startsEntry = entries.length === 0 || (atLeftEdge && ((AUTHOR_START.test(line.text) && (previousEnded || ownYear)) || afterGap))
       if (startsEntry) entries.push({ label: null, lines: [line.text] })
       else entries[entries.length - 1].lines.push(line.text)
       previous = line

@@ -168,3 +168,17 @@ describe('alphabetic keys', () => {
     expect(findReferences(lines).map((r) => r.label)).toEqual(['GHL06', 'Lam98', 'ABC+19'])
   })
 })
+
+describe('entries set apart by space', () => {
+  it('splits an ABNT list without indent whose entries are separated by extra space', () => {
+    const lines = [
+      at('REFERÊNCIAS', 72, 500, 9, 11),
+      at('UNIVERSIDADE FEDERAL DO RIO DE JANEIRO. Relatório anual de atividades', 72, 480),
+      at('do programa. Rio de Janeiro: UFRJ, 2015.', 72, 470),
+      at('SILVA, J. A. Estudo de caso sobre bibliotecas. São Paulo: Atlas, 2010.', 72, 455),
+      at('BRASIL. Ministério da Educação. Diretrizes curriculares nacionais. Brasília,', 72, 440),
+      at('DF: MEC, 2013.', 72, 430),
+    ]
+    expect(findReferences(lines).map((r) => r.raw.split(' ')[0])).toEqual(['UNIVERSIDADE', 'SILVA,', 'BRASIL.'])
+  })
+})
