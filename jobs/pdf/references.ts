@@ -112,11 +112,14 @@ function unheadedListStart(lines: TextLine[]): number {
     let expected = 2
     let withYear = /\b(?:19|20)\d\d\b/.test(lines[i].text) ? 1 : 0
     let entryHasYear = withYear === 1
-    for (const line of lines.slice(i + 1)) {
+    let lastLabel = i
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j]
       const next = NUMBERED.exec(line.text)
       if (next && line.text.trim()[0] === bracket && Number(next[1] ?? next[2] ?? next[3]) === expected) {
         expected++
         entryHasYear = false
+        lastLabel = j
       }
       if (!entryHasYear && /\b(?:19|20)\d\d\b/.test(line.text)) {
         entryHasYear = true
@@ -124,7 +127,10 @@ function unheadedListStart(lines: TextLine[]): number {
       }
     }
     const entries = expected - 1
-    if (entries >= 3 && withYear >= 0.6 * entries) return i - 1
+    // The block runs to the end: after its last label, no more than a few entries' worth of lines.
+    const linesPerEntry = (lastLabel - i) / Math.max(1, entries - 1)
+    const runsToEnd = lines.length - 1 - lastLabel <= Math.max(15, 3 * linesPerEntry)
+    if (entries >= 3 && withYear >= 0.6 * entries && runsToEnd) return i - 1
   }
   return -1
 }

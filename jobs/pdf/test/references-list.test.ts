@@ -182,3 +182,16 @@ describe('entries set apart by space', () => {
     expect(findReferences(lines).map((r) => r.raw.split(' ')[0])).toEqual(['UNIVERSIDADE', 'SILVA,', 'BRASIL.'])
   })
 })
+
+describe('no heading, no list', () => {
+  it('does not take a numbered list in the body, followed by more text, for the references', () => {
+    const lines = [
+      at('Our contributions since 2019:', 72, 700),
+      at('1. A model of reading (2019).', 72, 690),
+      at('2. A corpus of notes (2020).', 72, 680),
+      at('3. An evaluation in 2021.', 72, 670),
+      ...Array.from({ length: 40 }, (_, i) => at(`More discussion of the results, line ${i + 1} of the body text.`, 72, 650 - i * 10)),
+    ]
+    expect(findReferences(lines)).toEqual([])
+  })
+})
