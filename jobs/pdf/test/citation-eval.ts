@@ -53,7 +53,9 @@ export async function scorePaper(file: string): Promise<PaperScore> {
     score.matched++
     const entry = references[index]
     const right =
-      citation.kind === 'numeric'
+      citation.kind === 'key'
+        ? entry.label === citation.key
+        : citation.kind === 'numeric'
         ? entry.label === String(citation.labels[0])
         : fold(entry.raw.slice(0, 60)).includes(fold(citation.surname)) && entry.raw.includes(String(citation.year))
     if (right) score.right++
