@@ -1,0 +1,101 @@
+/**
+ * Entries formatted from CSL-JSON items (the reference parser's `csl`), with hand-written
+ * expectations for the common cases in each style: the work type decides the layout (a chapter,
+ * a book and a thesis are not journal articles), both of two authors are named, names are in the
+ * style's own order, volume/issue/pages are kept, and a DOI is printed once.
+ */
+import { describe, expect, it } from 'vitest'
+import { formatInText, formatItem } from '../styles.ts'
+
+const article = {
+  type: 'article-journal',
+  author: [
+    { family: 'Smith', given: 'John' },
+    { family: 'Jones', given: 'Kate' },
+  ],
+  title: 'Graph methods for reading',
+  'container-title': 'Journal of Reading',
+  volume: '3',
+  issue: '2',
+  page: '1-9',
+  issued: { 'date-parts': [[2019]] },
+  DOI: '10.1000/abc',
+}
+
+const chapter = {
+  type: 'chapter',
+  author: [{ family: 'Jones', given: 'Alice B.' }],
+  editor: [
+    { family: 'Smith', given: 'Carol D.' },
+    { family: 'Brown', given: 'Edward F.' },
+  ],
+  title: 'Title of chapter',
+  'container-title': 'Title of book',
+  page: '15-30',
+  issued: { 'date-parts': [[2012]] },
+  publisher: 'Springer',
+  'publisher-place': 'New York',
+}
+
+const thesis = { type: 'thesis', author: [{ family: 'Doe', given: 'Jane' }], title: 'Learning to read', genre: 'PhD thesis', publisher: 'University of Somewhere', issued: { 'date-parts': [[2015]] } }
+
+describe('a two-author journal article in each style', () => {
+  it.each([
+    ['apa', 'Smith, J., & Jones, K. (2019). Graph methods for reading. Journal of Reading, 3(2), 1–9. https://doi.org/10.1000/abc', '(Smith & Jones, 2019)'],
+    ['mla', 'Smith, John, and Kate Jones. “Graph Methods for Reading.” Journal of Reading, vol. 3, no. 2, 2019, pp. 1–9, https://doi.org/10.1000/abc.', '(Smith and Jones)'],
+    ['chicago', 'Smith, John, and Kate Jones. 2019. “Graph Methods for Reading.” Journal of Reading 3 (2): 1–9. https://doi.org/10.1000/abc.', '(Smith and Jones 2019)'],
+    ['harvard', 'Smith, J. and Jones, K. (2019) “Graph methods for reading,” Journal of Reading, 3(2), pp. 1–9. Available at: https://doi.org/10.1000/abc.', '(Smith and Jones, 2019)'],
+    ['ieee', 'J. Smith and K. Jones, “Graph methods for reading,” Journal of Reading, vol. 3, no. 2, pp. 1–9, 2019, doi: 10.1000/abc.', '[1]'],
+    ['vancouver', 'Smith J, Jones K. Graph methods for reading. Journal of Reading. 2019;3(2):1–9. doi:10.1000/abc', '(1)'],
+  ] as const)('%s', (style, entry, inText) => {
+    expect(formatItem(article, style)).toBe(entry)
+    expect(formatInText(article, style)).toBe(inText)
+  })
+
+  it('prints a DOI once when the URL is the DOI’s own link, or the DOI is given as a link', () => {
+    for (const style of ['apa', 'mla', 'chicago', 'harvard', 'ieee', 'vancouver'] as const) {
+      const once = formatItem({ ...article, URL: 'https://doi.org/10.1000/ABC' }, style)
+      expect(once.match(/10\.1000\/abc/gi)).toHaveLength(1)
+      expect(formatItem({ ...article, DOI: 'https://doi.org/10.1000/abc' }, style)).toBe(formatItem(article, style))
+    }
+  })
+})
+
+describe('work types keep their own layout', () => {
+  it.each([
+    ['apa', 'Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of book (pp. 15–30). Springer.'],
+    ['mla', 'Jones, Alice B. “Title of Chapter.” Title of Book, edited by Carol D. Smith and Edward F. Brown, Springer, 2012, pp. 15–30.'],
+    ['chicago', 'Jones, Alice B. 2012. “Title of Chapter.” In Title of Book, edited by Carol D. Smith and Edward F. Brown, 15–30. New York: Springer.'],
+    ['harvard', 'Jones, A.B. (2012) “Title of chapter,” in C.D. Smith and E.F. Brown (eds.) Title of book. New York: Springer, pp. 15–30.'],
+    ['ieee', 'A. B. Jones, “Title of chapter,” in Title of book, C. D. Smith and E. F. Brown, Eds. New York: Springer, 2012, pp. 15–30.'],
+    ['vancouver', 'Jones AB. Title of chapter. In: Smith CD, Brown EF, editors. Title of book. New York: Springer; 2012. p. 15–30.'],
+  ] as const)('a chapter in %s', (style, entry) => {
+    expect(formatItem(chapter, style)).toBe(entry)
+  })
+
+  it.each([
+    ['chicago', 'Doe, Jane. 2015. Learning to Read. PhD thesis, University of Somewhere.'],
+    ['harvard', 'Doe, J. (2015) Learning to read. PhD thesis. University of Somewhere.'],
+    ['ieee', 'J. Doe, “Learning to read,” PhD thesis, University of Somewhere, 2015.'],
+    ['vancouver', 'Doe J. Learning to read [PhD thesis]. University of Somewhere; 2015.'],
+  ] as const)('a thesis in %s', (style, entry) => {
+    expect(formatItem(thesis, style)).toBe(entry)
+  })
+
+  it('a book is not a journal article', () => {
+    const book = { type: 'book', author: [{ family: 'Kernighan', given: 'Brian W.' }, { family: 'Ritchie', given: 'Dennis M.' }], title: 'The C programming language', issued: { 'date-parts': [[1988]] }, publisher: 'Prentice Hall', edition: '2' }
+    expect(formatItem(book, 'vancouver')).toBe('Kernighan BW, Ritchie DM. The C programming language. 2nd ed. Prentice Hall; 1988.')
+    expect(formatItem(book, 'mla')).toBe('Kernighan, Brian W., and Dennis M. Ritchie. The C Programming Language. 2nd ed., Prentice Hall, 1988.')
+  })
+
+  it('particles stay with the family name where the style puts them', () => {
+    const item = { ...article, author: [{ family: 'de Vries', given: 'Pieter' }] }
+    expect(formatItem(item, 'apa')).toMatch(/^de Vries, P\. \(2019\)/)
+    expect(formatItem(item, 'ieee')).toMatch(/^P\. de Vries, “/)
+    expect(formatItem(item, 'vancouver')).toMatch(/^de Vries P\. /)
+  })
+
+  it('nothing to cite gives an empty string', () => {
+    expect(formatItem({ type: 'article-journal' }, 'apa')).toBe('')
+  })
+})
