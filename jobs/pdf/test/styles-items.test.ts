@@ -99,3 +99,38 @@ describe('work types keep their own layout', () => {
     expect(formatItem({ type: 'article-journal' }, 'apa')).toBe('')
   })
 })
+
+const year = (y: number) => ({ 'date-parts': [[y]] })
+
+describe('APA 7 (reduced file) on the cases it used to get wrong', () => {
+  it.each([
+    ['a thesis: the description in brackets, the university after it', thesis, 'Doe, J. (2015). Learning to read [PhD thesis]. University of Somewhere.'],
+    [
+      'a proceedings paper without editors is a serial',
+      { type: 'paper-conference', author: [{ family: 'Vaswani', given: 'Ashish' }], title: 'Attention is all you need', 'container-title': 'Advances in Neural Information Processing Systems', volume: '30', page: '5998-6008', issued: year(2017) },
+      'Vaswani, A. (2017). Attention is all you need. Advances in Neural Information Processing Systems, 30, 5998–6008.',
+    ],
+    [
+      'a book with edition and volume',
+      { type: 'book', author: [{ family: 'Knuth', given: 'Donald E.' }], title: 'The art of computer programming', volume: '1', edition: '3', publisher: 'Addison-Wesley', issued: year(1997) },
+      'Knuth, D. E. (1997). The art of computer programming (3rd ed., Vol. 1). Addison-Wesley.',
+    ],
+    [
+      'a book under its editors',
+      { type: 'book', editor: [{ family: 'Smith', given: 'Carol D.' }, { family: 'Brown', given: 'Edward F.' }], title: 'Title of book', publisher: 'Springer', issued: year(2012) },
+      'Smith, C. D., & Brown, E. F. (Eds.). (2012). Title of book. Springer.',
+    ],
+    [
+      'a report with its description',
+      { type: 'report', author: [{ family: 'Brown', given: 'Tom' }], title: 'Language models are few-shot learners', genre: 'Technical report', publisher: 'OpenAI', issued: year(2020) },
+      'Brown, T. (2020). Language models are few-shot learners [Technical report]. OpenAI.',
+    ],
+    [
+      'an undated web page',
+      { type: 'webpage', author: [{ family: 'Fischer', given: 'Anna' }], title: 'A guide to PDF annotations', URL: 'https://example.org/pdf-guide' },
+      'Fischer, A. (n.d.). A guide to PDF annotations. Retrieved https://example.org/pdf-guide',
+    ],
+  ] as const)('%s', (_name, item, entry) => {
+    expect(formatItem(item, 'apa')).toBe(entry)
+  })
+})
