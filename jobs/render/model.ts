@@ -57,6 +57,8 @@ export function pageLabel(annotation: Pick<NoteAnnotation, 'page' | 'pageLabel'>
  */
 export function referenceItem(reference: Reference): CslInput | null {
   if (reference.csl) {
+    // Without a title or container the parse failed; the entry as printed is better than a stub.
+    if (!reference.csl.title && !reference.csl['container-title']) return null
     const item: Record<string, unknown> = { ...reference.csl }
     if (!item.DOI && reference.doi) item.DOI = reference.doi
     if (!item.URL && !item.DOI && reference.url) item.URL = reference.url
