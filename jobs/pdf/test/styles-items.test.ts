@@ -134,3 +134,16 @@ describe('APA 7 (reduced file) on the cases it used to get wrong', () => {
     expect(formatItem(item, 'apa')).toBe(entry)
   })
 })
+
+describe('Chicago author-date 18 (reduced file)', () => {
+  it('cites three or more authors as the first and "et al." in the text (CMOS 18), all of them up to six in the list', () => {
+    const three = { ...article, author: [...article.author, { family: 'Lee', given: 'Hana' }] }
+    expect(formatInText(three, 'chicago')).toBe('(Smith et al. 2019)')
+    expect(formatItem(three, 'chicago')).toMatch(/^Smith, John, Kate Jones, and Hana Lee\. 2019\./)
+  })
+
+  it('prints a book’s edition', () => {
+    const book = { type: 'book', author: [{ family: 'Kernighan', given: 'Brian W.' }], title: 'The C programming language', issued: year(1988), publisher: 'Prentice Hall', edition: '2' }
+    expect(formatItem(book, 'chicago')).toBe('Kernighan, Brian W. 1988. The C Programming Language. 2nd ed. Prentice Hall.')
+  })
+})
