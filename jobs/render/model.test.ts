@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Reference } from '../pdf/types.ts'
-import { groupNotes, resolveReference, type NoteAnnotation, type NotesInput } from './model.ts'
+import { formatReference, groupNotes, resolveReference, uniqueReferences, type NoteAnnotation, type NotesInput } from './model.ts'
 import { NOTES_LABELS } from './labels.ts'
 import { renderNotesText } from './notes-txt.ts'
 
@@ -85,5 +85,50 @@ describe('resolveReference', () => {
     expect(quoted.url).toBe('https://doi.org/10.1000/xyz')
     const unknown = resolveReference(note({ text: 'An entirely different work about oceans' }), references, 'apa')
     expect(unknown.url).toMatch(/^https:\/\/scholar\.google\.com\/scholar\?q=An%20entirely/)
+  })
+})
+
+describe('formatReference and duplicates', () => {
+  const chapterEntry = reference(2, {
+    raw: 'Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of book (pp. 15–30). New York: Springer.',
+    title: 'Title of chapter',
+    container: 'Title of book',
+    csl: {
+      type: 'chapter',
+      author: [{ family: 'Jones', given: 'A. B.' }],
+      editor: [
+        { family: 'Smith', given: 'C. D.' },
+        { family: 'Brown', given: 'E. F.' },
+      ],
+      title: 'Title of chapter',
+      'container-title': 'Title of book',
+      page: '15-30',
+      issued: { 'date-parts': [[2012]] },
+      publisher: 'Springer',
+      'publisher-place': 'New York',
+    },
+  })
+
+  it('formats the engine’s CSL item, so a chapter prints as a chapter', () => {
+    expect(formatReference(chapterEntry, 'apa')).toBe('Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of book (pp. 15–30). Springer.')
+    expect(formatReference(chapterEntry, 'vancouver')).toBe('Jones AB. Title of chapter. In: Smith CD, Brown EF, editors. Title of book. New York: Springer; 2012. p. 15–30.')
+  })
+
+  it('merges two citations of one work (or two entries with one DOI) into one child', () => {
+    const twin = reference(3, { ...references[0], index: 3, raw: 'Smith J. Learning from margins. J Notes. 2020;3:1-10.' })
+    const resolved = resolveReference(
+      note({
+        text: '(Smith, 2020; Smith, 2020a; Lee & Kim, 2019)',
+        citations: [
+          { text: 'Smith, 2020', referenceIndex: 0, confidence: 0.9, url: null },
+          { text: 'Smith, 2020a', referenceIndex: 3, confidence: 0.9, url: null },
+          { text: 'Lee & Kim, 2019', referenceIndex: 1, confidence: 0.9, url: null },
+        ],
+      }),
+      [...references, chapterEntry, twin],
+      'apa',
+    )
+    expect(resolved.children.map((c) => c.text.slice(0, 10))).toEqual(['Smith, J. ', 'Lee, K., &'])
+    expect(uniqueReferences([...references, chapterEntry, twin])).toHaveLength(3)
   })
 })

@@ -1,6 +1,8 @@
 import { bestLink } from '../pdf/citations.ts'
 import { parsePersonList } from '../pdf/names.ts'
-import { formatCitation } from '../pdf/styles.ts'
+import { bareDoi, formatInText, formatItem, toCslItem, type CslInput } from '../pdf/styles.ts'
+
+export { formatInText }
 import type { CitationStyle, InTextCitation, Reference } from '../pdf/types.ts'
 
 /** One stored annotation as the writers need it. */
@@ -48,27 +50,78 @@ export function pageLabel(annotation: Pick<NoteAnnotation, 'page' | 'pageLabel'>
   return annotation.pageLabel ?? String(annotation.page)
 }
 
+/**
+ * The CSL-JSON item of a reference-list entry: the engine's own item (`csl`, with its work type,
+ * split names, container, volume, issue and pages); for extractions stored before it, one built
+ * from the entry's fields. Null when there is nothing to cite.
+ */
+export function referenceItem(reference: Reference): CslInput | null {
+  if (reference.csl) {
+    // Without a title or container the parse failed; the entry as printed is better than a stub.
+    if (!reference.csl.title && !reference.csl['container-title']) return null
+    const item: Record<string, unknown> = { ...reference.csl }
+    if (!item.DOI && reference.doi) item.DOI = reference.doi
+    if (!item.URL && !item.DOI && reference.url) item.URL = reference.url
+    return item
+  }
+  if (!reference.title) return null
+  return toCslItem({
+    title: reference.title,
+    // The tagger's family/given split; older stored extractions only have the printed names.
+    authors: reference.people ?? reference.authors.flatMap((name) => parsePersonList(name)),
+    year: reference.year,
+    journal: reference.container,
+    volume: reference.volume ?? null,
+    issue: reference.issue ?? null,
+    pages: reference.pages ?? null,
+    doi: reference.doi,
+    url: reference.url,
+    arxivId: reference.arxivId,
+  })
+}
+
 /** A reference-list entry in the chosen style, falling back to its raw text when it cannot be parsed. */
 export function formatReference(reference: Reference, style: CitationStyle): string {
-  const formatted = reference.title
-    ? formatCitation(
-        {
-          title: reference.title,
-          // The tagger's family/given split; older stored extractions only have the printed names.
-          authors: reference.people ?? reference.authors.flatMap((name) => parsePersonList(name)),
-          year: reference.year,
-          journal: reference.container,
-          volume: reference.volume ?? null,
-          issue: reference.issue ?? null,
-          pages: reference.pages ?? null,
-          doi: reference.doi,
-          url: reference.url,
-          arxivId: reference.arxivId,
-        },
-        style,
-      )
-    : ''
-  return formatted || reference.raw
+  const item = referenceItem(reference)
+  return (item && formatItem(item, style)) || reference.raw
+}
+
+const normalised = (text: unknown) => (typeof text === 'string' ? text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') : '')
+
+const firstFamily = (i: Record<string, unknown>) => normalised((i.author as { family?: string }[] | undefined)?.[0]?.family)
+const issuedParts = (i: Record<string, unknown>) => JSON.stringify((i.issued as { 'date-parts'?: unknown } | undefined)?.['date-parts'] ?? null)
+
+/** Two entries for one work: the same DOI, or the same title, year and first author when either has no DOI. */
+export function sameWork(a: Reference, b: Reference): boolean {
+  const ia = referenceItem(a) as Record<string, unknown> | null
+  const ib = referenceItem(b) as Record<string, unknown> | null
+  const doiA = typeof ia?.DOI === 'string' ? bareDoi(ia.DOI) : a.doi ? bareDoi(a.doi) : ''
+  const doiB = typeof ib?.DOI === 'string' ? bareDoi(ib.DOI) : b.doi ? bareDoi(b.doi) : ''
+  if (doiA && doiB) return doiA === doiB
+  if (!ia || !ib) return normalised(a.raw) !== '' && normalised(a.raw) === normalised(b.raw)
+  return normalised(ia.title) !== '' && normalised(ia.title) === normalised(ib.title) && issuedParts(ia) === issuedParts(ib) && firstFamily(ia) === firstFamily(ib)
+}
+
+/** The entries with duplicates merged: the first of each work, its missing fields filled from the others. */
+export function uniqueReferences(references: Reference[]): Reference[] {
+  const kept: Reference[] = []
+  for (const reference of references) {
+    const index = kept.findIndex((k) => sameWork(k, reference))
+    if (index < 0) {
+      kept.push(reference)
+      continue
+    }
+    const into = kept[index]
+    const merged: Reference = { ...into }
+    for (const key of Object.keys(reference) as (keyof Reference)[]) {
+      if (merged[key] === null || merged[key] === undefined || (Array.isArray(merged[key]) && (merged[key] as unknown[]).length === 0)) {
+        ;(merged as Record<string, unknown>)[key] = reference[key]
+      }
+    }
+    if (into.csl && reference.csl) merged.csl = { ...reference.csl, ...into.csl }
+    kept[index] = merged
+  }
+  return kept
 }
 
 export interface ResolvedReference {
@@ -107,10 +160,19 @@ function scholarSearch(text: string): string {
  */
 export function resolveReference(annotation: NoteAnnotation, references: Reference[], style: CitationStyle): ResolvedReference {
   const text = annotation.text ?? annotation.comment ?? ''
-  const cited = annotation.citations.map((c) => {
+  // Several citations of one work (or of two entries for one work) are one child.
+  const works: Reference[] = []
+  const cited: { text: string; url: string | null }[] = []
+  for (const c of annotation.citations) {
     const entry = c.referenceIndex === null ? null : (references[c.referenceIndex] ?? null)
-    return entry ? { text: formatReference(entry, style), url: c.url ?? bestLink(entry) } : { text: c.text, url: c.url }
-  })
+    if (!entry) {
+      if (!cited.some((d) => d.text === c.text)) cited.push({ text: c.text, url: c.url })
+      continue
+    }
+    if (works.some((w) => w === entry || sameWork(w, entry))) continue
+    works.push(entry)
+    cited.push({ text: formatReference(entry, style), url: c.url ?? bestLink(entry) })
+  }
   if (cited.length > 1) return { text, url: null, children: cited }
   if (cited.length === 1) return { ...cited[0], children: [] }
   const quoted = entryQuotedBy(text, references)
