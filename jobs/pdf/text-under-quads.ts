@@ -228,11 +228,11 @@ function continuationAfter(all: Glyph[], frame: Frame, order: number): string {
     below.push(f)
   }
   if (below.length > 0) {
+    // The next line is the nearest one down; the word starts where the content stream starts
+    // drawing that line (left of this line's start when this one is indented).
     const nextBaseline = Math.max(...below.map((g) => g.baseline))
-    const nextLine = below.filter((g) => Math.abs(g.baseline - nextBaseline) < 0.3 * g.size).sort((a, b) => a.x0 - b.x0)
-    // The line's own start: glyphs of the line that begin left of the column line are the
-    // same line's (an indented first line), so the first glyph along is the word's start.
-    return firstWordOf(nextLine)
+    const seed = below.filter((g) => Math.abs(g.baseline - nextBaseline) < 0.3 * g.size).reduce((a, b) => (b.x0 < a.x0 ? b : a))
+    return firstWordOf(columnLine(all, frame, seed.glyph.order).sort((a, b) => a.x0 - b.x0))
   }
   // Foot of the column: the content stream goes on at the top of the next column.
   const next = nextVisible(all, order)

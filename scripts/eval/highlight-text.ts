@@ -10,8 +10,11 @@
  * expected text). The MuPDF and pdfannots baselines are scored the same way for comparison
  * (MuPDF: its text or its dehyphenated text).
  *
- * Fixed split by file: **test** when FNV-1a(file name) mod 3 = 0, **dev** otherwise. Rules are
- * written and checked on dev only; test is reported, never tuned on.
+ * Second set: highlights ending on a line-end hyphen made on the unannotated papers (see
+ * paperHyphenCases) — the corpus has only two such markups.
+ *
+ * Fixed split by file (both sets): **test** when FNV-1a(file name) mod 3 = 0, **dev** otherwise.
+ * Rules are written and checked on dev only; test is reported, never tuned on.
  *
  * Options: --part dev|test (default both), --errors N (print N wrong markups per part),
  * --dump FILE (every markup with its expected and extracted text, as JSON).
@@ -24,7 +27,9 @@ import { extractFromBytes } from '../../jobs/pdf/extract.ts'
 import { pageGlyphs } from '../../jobs/pdf/glyphs.ts'
 import { openPdf } from '../../jobs/pdf/load.ts'
 import { corpusFiles, CORPUS_DIR, FIXTURES_DIR } from '../../jobs/pdf/test/corpus.ts'
-import { endsOnLineEndHyphen } from '../../jobs/pdf/text-under-quads.ts'
+import { emptyLexicon, expandLigatures, learnLines } from '../../jobs/pdf/hyphenation.ts'
+import { pageLines } from '../../jobs/pdf/layout.ts'
+import { endsOnLineEndHyphen, textUnderQuads } from '../../jobs/pdf/text-under-quads.ts'
 import type { Annotation, AnnotationType } from '../../jobs/pdf/types.ts'
 
 const { values } = parseArgs({ options: { part: { type: 'string' }, errors: { type: 'string', default: '0' }, dump: { type: 'string' } }, strict: false })
@@ -172,9 +177,69 @@ function report(part: string, cases: Case[]): void {
   for (const c of wrong) console.log(`  ✗ ${c.file} p${c.page} ${c.type}${c.hyphenEnd ? ' (hyphen end)' : ''}\n    want ${JSON.stringify(c.expected)}\n    got  ${JSON.stringify(c.got)}`)
 }
 
+/**
+ * Hyphen-ending highlights made on the unannotated papers (../shared/corpus/papers, real 1- and
+ * 2-column layouts): every text item of pdf.js's text content (pages 1–8) that ends a line on
+ * "letters-" gets a highlight over it; the right completion is the first word of the next line
+ * in pdf.js's text-content order (the producer's order, column by column — independent of the
+ * engine's geometry), when that word starts with a lower-case letter (a syllable break).
+ * Scored: the engine's text ends with head+tail or head-tail.
+ */
+type HyphenCase = { file: string; page: number; want: string; got: string; ok: boolean }
+type Item = { str: string; transform: number[]; width: number; hasEOL: boolean }
+
+async function paperHyphenCases(file: string): Promise<HyphenCase[]> {
+  const cases: HyphenCase[] = []
+  const { doc, task } = await openPdf(new Uint8Array(readFileSync(file)))
+  try {
+    for (let n = 1; n <= Math.min(doc.numPages, 8); n++) {
+      const page = await doc.getPage(n)
+      const items = ((await page.getTextContent()).items as Item[]).filter((i) => typeof i.str === 'string' && i.transform)
+      const glyphs = await pageGlyphs(page)
+      const lexicon = emptyLexicon()
+      learnLines(lexicon, pageLines(glyphs).map((l) => l.text))
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]
+        const [a, b, , d, x, y] = item.transform
+        if (b !== 0 || a <= 0 || d <= 0) continue
+        const head = /(\p{L}{2,})-$/u.exec(item.str)?.[1]
+        if (!head) continue
+        let j = i + 1
+        while (j < items.length && items[j].str.trim() === '') j++
+        const next = items[j]
+        if (!next || Math.abs(next.transform[5] - y) < 0.5 * d) continue
+        const tail = /^(\p{Ll}+)/u.exec(expandLigatures(next.str.trimStart()))?.[1]
+        if (!tail) continue
+        const quad = [
+          { x, y: y - 0.25 * d },
+          { x: x + item.width, y: y - 0.25 * d },
+          { x: x + item.width, y: y + 0.85 * d },
+          { x, y: y + 0.85 * d },
+        ]
+        const got = collapse(textUnderQuads(glyphs, [quad], lexicon))
+        const ok = new RegExp(`${head}-?${tail}[\\p{L}\\p{N}'’-]*\\p{P}*$`, 'iu').test(got)
+        cases.push({ file: path.basename(file), page: n, want: `…${head}-${tail}`, got, ok })
+      }
+      page.cleanup()
+    }
+  } finally {
+    await task.destroy()
+  }
+  return cases
+}
+
+function hyphenReport(part: string, cases: HyphenCase[]): void {
+  const ok = cases.filter((c) => c.ok).length
+  console.log(`\n${part}: highlights ending on a line-end hyphen made on ${new Set(cases.map((c) => c.file)).size} unannotated papers: ${cases.length}, completed right ${pct(ok, cases.length)}`)
+  for (const miss of cases.filter((c) => !c.ok).slice(0, Number(values.errors) || 0)) console.log(`  ✗ ${miss.file} p${miss.page} want ${miss.want}\n    got  ${JSON.stringify(miss.got.slice(-80))}`)
+}
+
 const all: Case[] = []
 for (const file of corpusFiles('annotated')) all.push(...(await casesOf(file)))
 if (typeof values.dump === 'string') writeFileSync(values.dump, JSON.stringify(all, null, 1))
 const parts = values.part === 'dev' || values.part === 'test' ? [values.part] : ['dev', 'test']
 for (const part of parts) report(`${part} (fixed split by file: test = FNV-1a(name) mod 3 = 0)`, all.filter((c) => splitOf(c.file) === part))
+const made: HyphenCase[] = []
+for (const file of corpusFiles('papers')) made.push(...(await paperHyphenCases(file)))
+for (const part of parts) hyphenReport(part, made.filter((c) => splitOf(c.file) === part))
 console.log('\nbars (held-out set): ≥ 99 % of markups other than math, ≥ 95 % of those ending on a line-end hyphen')

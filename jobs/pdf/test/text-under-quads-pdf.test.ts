@@ -51,6 +51,13 @@ describe('highlight text on papers (failure classes of issue 11)', () => {
     expect(texts).toEqual(['a short line about observations'])
   })
 
+  it('takes the whole first word of the next line when the hyphenated line is the indented first line of a paragraph', async () => {
+    const first = 'Let us present some of the sys-'
+    const content = [textAt(first, 90, 700), textAt('tems used in practice today', 72, 688)].join('\n')
+    const texts = await markedTexts(content, [over(90, 90 + helveticaWidth(first, 10), 700)])
+    expect(texts).toEqual(['Let us present some of the systems'])
+  })
+
   it('puts TeX spacing accents on the letter they sit over, wherever the content stream puts them', async () => {
     // Byte 200 draws a tilde, 201 an acute, 202 a grave (/Differences); each accent is drawn
     // before its letter, centred over it, as TeX's \accent does: sorted by position, the accent
