@@ -227,13 +227,19 @@ function continuationAfter(all: Glyph[], frame: Frame, order: number): string {
     if (f.size < 0.75 * last.size || f.size > 1.35 * last.size) continue
     below.push(f)
   }
-  if (below.length > 0) {
-    // The next line is the nearest one down; the word starts where the content stream starts
-    // drawing that line (left of this line's start when this one is indented).
-    const nextBaseline = Math.max(...below.map((g) => g.baseline))
-    const seed = below.filter((g) => Math.abs(g.baseline - nextBaseline) < 0.3 * g.size).reduce((a, b) => (b.x0 < a.x0 ? b : a))
-    return firstWordOf(columnLine(all, frame, seed.glyph.order).sort((a, b) => a.x0 - b.x0))
+  // The next line is the nearest one down that starts with a word (stray glyphs of a figure or
+  // a formula between the lines are passed over); the word starts where the content stream
+  // starts drawing that line (left of this line's start when this one is indented).
+  const baselines = [...new Set(below.map((g) => g.baseline))].sort((a, b) => b - a)
+  const tried: number[] = []
+  for (const baseline of baselines) {
+    if (tried.some((b) => Math.abs(b - baseline) < 0.3 * last.size)) continue
+    tried.push(baseline)
+    const seed = below.filter((g) => Math.abs(g.baseline - baseline) < 0.3 * g.size).reduce((a, b) => (b.x0 < a.x0 ? b : a))
+    const word = firstWordOf(columnLine(all, frame, seed.glyph.order).sort((a, b) => a.x0 - b.x0))
+    if (word) return word
   }
+  if (below.length > 0) return ''
   // Foot of the column: the content stream goes on at the top of the next column.
   const next = nextVisible(all, order)
   if (!next) return ''

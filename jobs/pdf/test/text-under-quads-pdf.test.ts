@@ -58,6 +58,13 @@ describe('highlight text on papers (failure classes of issue 11)', () => {
     expect(texts).toEqual(['Let us present some of the systems'])
   })
 
+  it('passes over a stray figure glyph between the hyphenated line and the next', async () => {
+    const first = 'and domain-wall fermion (magenta di-'
+    const content = [textAt(first, 72, 700), textAt('|', 150, 693), textAt('amonds) are plotted here', 72, 685)].join('\n')
+    const texts = await markedTexts(content, [over(72, 72 + helveticaWidth(first, 10), 700)])
+    expect(texts).toEqual(['and domain-wall fermion (magenta diamonds'])
+  })
+
   it('puts TeX spacing accents on the letter they sit over, wherever the content stream puts them', async () => {
     // Byte 200 draws a tilde, 201 an acute, 202 a grave (/Differences); each accent is drawn
     // before its letter, centred over it, as TeX's \accent does: sorted by position, the accent
