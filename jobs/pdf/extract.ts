@@ -11,7 +11,7 @@ import type { PaintedColors, RawAnnotation } from './annotations.ts'
 import { documentColors } from './colors.ts'
 import { pageGlyphs } from './glyphs.ts'
 import type { Glyph } from './glyphs.ts'
-import { cleanText, emptyLexicon, learnWords } from './hyphenation.ts'
+import { cleanText, emptyLexicon, learnLines } from './hyphenation.ts'
 import { pageLines } from './layout.ts'
 import { openPdf } from './load.ts'
 import { readMetadata } from './metadata.ts'
@@ -89,10 +89,10 @@ async function extractFromDocument(doc: PDFDocumentProxy, options: ExtractOption
   const markupPages = new Set(annotations.filter((a) => TEXT_MARKUP.has(a.type)).map((a) => a.page))
 
   // The document's own words decide line-end joins (hyphenation.ts); line-end fragments are
-  // left out so that "extrac-" does not teach the lexicon a word.
+  // left out so that "extrac-" + "tion" does not teach the lexicon two words.
   const lexicon = emptyLexicon()
   const learn = (lines: TextLine[]) => {
-    for (const line of lines) learnWords(lexicon, line.text.replace(/\S+[-\u00ad]$/u, ''))
+    learnLines(lexicon, lines.map((line) => line.text))
   }
   const positions = new Map<Annotation, number | null>()
   const textlessMarkupPages: number[] = []

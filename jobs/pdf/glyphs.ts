@@ -221,6 +221,9 @@ function showText(state: TextState, rawGlyphs: RawGlyph[], out: Glyph[]): void {
       x += (spacingDir * glyph * fontSize) / 1000
       continue
     }
+    // Word spacing applies to byte 32 (pdf.js's isSpace), whatever glyph it draws; but whether a
+    // glyph is white space is its Unicode text: subset fonts (OpenOffice numbers the glyphs of a
+    // subset in order of use) may draw a comma or a letter with code 32.
     const spacing = (glyph.isSpace ? state.wordSpacing : 0) + state.charSpacing
     let width = Number(glyph.width ?? 0)
     if (vertical && Array.isArray(glyph.vmetric)) width = -Number(glyph.vmetric[0])
@@ -239,7 +242,7 @@ function showText(state: TextState, rawGlyphs: RawGlyph[], out: Glyph[]): void {
         ]
         out.push({
           text,
-          isSpace: Boolean(glyph.isSpace) || text.trim() === '',
+          isSpace: text.trim() === '',
           box: corners,
           bounds: boundingBox(corners),
           start: apply(toUser, state.x, top),
@@ -255,7 +258,7 @@ function showText(state: TextState, rawGlyphs: RawGlyph[], out: Glyph[]): void {
         const box = [apply(toUser, x0, yDescent), apply(toUser, x1, yDescent), apply(toUser, x1, yAscent), apply(toUser, x0, yAscent)]
         out.push({
           text,
-          isSpace: Boolean(glyph.isSpace) || text.trim() === '',
+          isSpace: text.trim() === '',
           box,
           bounds: boundingBox(box),
           start: apply(toUser, x0, y),

@@ -43,6 +43,22 @@ export function learnWords(lexicon: Lexicon, text: string): void {
 }
 
 const LINE_END_HYPHEN = /[-\u00ad\u2010]$/
+
+/**
+ * Learns the words of a page's lines in content order, leaving out line-end fragments: the
+ * part before a line-end hyphen ("extrac-") and the first word of the line after it ("tion",
+ * "ard" of "stand-ard"), which would otherwise make a syllable look like a word of its own and
+ * a line-break hyphen look like a compound's.
+ */
+export function learnLines(lexicon: Lexicon, texts: Iterable<string>): void {
+  let afterHyphen = false
+  for (const text of texts) {
+    let words = text
+    if (afterHyphen) words = words.replace(/^\s*[\p{L}\p{N}][\p{L}\p{N}'’-]*/u, '')
+    afterHyphen = LINE_END_HYPHEN.test(words.trimEnd()) && /\p{L}[-\u00ad\u2010]$/u.test(words.trimEnd())
+    learnWords(lexicon, words.replace(/\S+[-\u00ad\u2010]\s*$/u, ''))
+  }
+}
 const LAST_WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u
 const FIRST_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*/u
 

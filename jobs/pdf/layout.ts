@@ -100,28 +100,95 @@ function logicalOrder(visual: string[]): string[] {
   return out
 }
 
+/** Spacing accents (TeX draws them as glyphs of their own) and the combining marks they stand for. */
+export const SPACING_ACCENTS: Record<string, string> = {
+  '\u00a8': '\u0308', // ¨ diaeresis
+  '\u00b4': '\u0301', // ´ acute
+  '\u02ca': '\u0301', // ˊ acute (modifier letter)
+  '\u0060': '\u0300', // ` grave
+  '\u02cb': '\u0300', // ˋ grave (modifier letter)
+  '\u02c6': '\u0302', // ˆ circumflex
+  '\u02dc': '\u0303', // ˜ tilde
+  '\u02da': '\u030a', // ˚ ring
+  '\u02c7': '\u030c', // ˇ caron
+  '\u00af': '\u0304', // ¯ macron
+  '\u02c9': '\u0304', // ˉ macron (modifier letter)
+  '\u02d8': '\u0306', // ˘ breve
+  '\u02d9': '\u0307', // ˙ dot above
+  '\u02dd': '\u030b', // ˝ double acute
+  '\u00b8': '\u0327', // ¸ cedilla
+  '\u02db': '\u0328', // ˛ ogonek
+}
+
+const LETTER = /^\p{L}$/u
+
+/**
+ * Spacing accents joined into the letter they sit on, by geometry: the letter whose extent
+ * along the line holds the accent's centre (TeX places the accent over its letter with a kern,
+ * and the accent may come before or after the letter in the content stream, so neighbours in
+ * the text say nothing). Returns the glyphs with accents removed and the accented letters'
+ * text (NFC; a dotless ı or ȷ under an accent is i or j). An accent over no letter stays.
+ */
+function attachAccents(sorted: FramedGlyph[]): { glyphs: FramedGlyph[]; text: Map<FramedGlyph, string> } {
+  const text = new Map<FramedGlyph, string>()
+  if (!sorted.some((g) => SPACING_ACCENTS[g.glyph.text] !== undefined || /^\p{M}+$/u.test(g.glyph.text))) return { glyphs: sorted, text }
+  const consumed = new Set<FramedGlyph>()
+  for (const accent of sorted) {
+    const mark = SPACING_ACCENTS[accent.glyph.text] ?? (/^\p{M}+$/u.test(accent.glyph.text) ? accent.glyph.text : undefined)
+    if (mark === undefined) continue
+    const centre = (accent.x0 + accent.x1) / 2
+    let best: FramedGlyph | null = null
+    let bestDistance = Infinity
+    for (const g of sorted) {
+      if (g === accent || g.glyph.isSpace || !LETTER.test(g.glyph.text)) continue
+      if (centre < g.x0 || centre > g.x1) continue
+      const distance = Math.abs(centre - (g.x0 + g.x1) / 2)
+      if (distance < bestDistance) {
+        best = g
+        bestDistance = distance
+      }
+    }
+    if (!best) continue
+    const base = text.get(best) ?? (best.glyph.text === '\u0131' ? 'i' : best.glyph.text === '\u0237' ? 'j' : best.glyph.text)
+    text.set(best, `${base}${mark}`.normalize('NFC'))
+    consumed.add(accent)
+  }
+  return { glyphs: consumed.size > 0 ? sorted.filter((g) => !consumed.has(g)) : sorted, text }
+}
+
+/**
+ * A space glyph counts only where the text really moves apart: some producers (iTextSharp)
+ * write a space and then set the next letter back against the previous one ("wo uld" for a
+ * printed "would"). A tenth of an em is far below any word space (TeX's tightest is ~0.22 em).
+ */
+const SPACE_GLYPH_MIN_GAP_EM = 0.1
+
 /**
  * Text of glyphs already known to form one line, sorted along the line. Spaces come from
  * space glyphs or from gaps; a glyph painted twice at the same spot (fake bold, shadows)
  * counts once. Right-to-left lines come out in logical order.
  */
 export function lineText(glyphs: FramedGlyph[]): string {
-  const sorted = [...glyphs].sort((a, b) => a.x0 - b.x0 || a.glyph.order - b.glyph.order)
+  const { glyphs: sorted, text } = attachAccents([...glyphs].sort((a, b) => a.x0 - b.x0 || a.glyph.order - b.glyph.order))
   const pieces: string[] = []
   let previous: FramedGlyph | null = null
+  let spaceGlyph = false
   for (const g of sorted) {
     if (g.glyph.isSpace) {
-      if (pieces.length > 0 && pieces[pieces.length - 1] !== ' ') pieces.push(' ')
+      spaceGlyph = true
       continue
     }
     if (previous) {
       if (previous.glyph.text === g.glyph.text && Math.abs(previous.x0 - g.x0) < 0.1 * g.size) continue
       const gap = g.x0 - previous.x1
-      if (gap > WORD_GAP_EM * Math.max(g.size, previous.size) && pieces[pieces.length - 1] !== ' ') pieces.push(' ')
+      const size = Math.max(g.size, previous.size)
+      if (gap > WORD_GAP_EM * size || (spaceGlyph && gap > SPACE_GLYPH_MIN_GAP_EM * size)) pieces.push(' ')
     }
-    pieces.push(g.glyph.text)
+    spaceGlyph = false
+    pieces.push(text.get(g) ?? g.glyph.text)
     previous = g
   }
+  if (spaceGlyph && pieces.length > 0) pieces.push(' ')
   return (isRightToLeft(sorted) ? logicalOrder(pieces) : pieces).join('')
 }
 

@@ -12,7 +12,14 @@ type PageSpec = {
   mediaBox?: [number, number, number, number]
 }
 
-export function buildPdf(pages: PageSpec[], { pageCountOverride, catalogExtra = '' }: { pageCountOverride?: number; catalogExtra?: string } = {}): Uint8Array {
+/**
+ * `fonts` adds fonts next to /F1 (Helvetica), by resource name, as font dictionaries — e.g. an
+ * /Encoding with /Differences that draws a comma with byte 32, as subset fonts do.
+ */
+export function buildPdf(
+  pages: PageSpec[],
+  { pageCountOverride, catalogExtra = '', fonts = {} }: { pageCountOverride?: number; catalogExtra?: string; fonts?: Record<string, string> } = {},
+): Uint8Array {
   const objects: string[] = []
   const add = (body: string) => {
     objects.push(body)
@@ -21,6 +28,7 @@ export function buildPdf(pages: PageSpec[], { pageCountOverride, catalogExtra = 
   const catalog = add('') // filled below
   const pagesRoot = add('')
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
+  const extraFonts = Object.entries(fonts).map(([name, dict]) => `/${name} ${add(dict)} 0 R`).join(' ')
   const kids: number[] = []
   for (const page of pages) {
     const first = objects.length + 1
@@ -31,7 +39,7 @@ export function buildPdf(pages: PageSpec[], { pageCountOverride, catalogExtra = 
     const box = page.mediaBox ?? [0, 0, 612, 792]
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [${box.join(' ')}] /Resources << /Font << /F1 ${font} 0 R >> >>` +
+        `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [${box.join(' ')}] /Resources << /Font << /F1 ${font} 0 R ${extraFonts} >> >>` +
           (contentRef ? ` /Contents ${contentRef} 0 R` : '') +
           (annotRefs.length ? ` /Annots [${annotRefs.map((r) => `${r} 0 R`).join(' ')}]` : '') +
           (page.rotate ? ` /Rotate ${page.rotate}` : '') +
@@ -58,4 +66,21 @@ export function buildPdf(pages: PageSpec[], { pageCountOverride, catalogExtra = 
 /** A highlight annotation dictionary over a rectangle (QuadPoints in Acrobat's Z order). */
 export function highlightAnnot([x0, y0, x1, y1]: [number, number, number, number], extra = ''): string {
   return `<< /Type /Annot /Subtype /Highlight /Rect [${x0} ${y0} ${x1} ${y1}] /QuadPoints [${x0} ${y1} ${x1} ${y1} ${x0} ${y0} ${x1} ${y0}] ${extra} >>`
+}
+
+/** Helvetica advance widths (AFM, per 1000 em) of the characters the tests set. */
+const HELVETICA: Record<string, number> = {
+  a: 556, b: 556, c: 500, d: 556, e: 556, f: 278, g: 556, h: 556, i: 222, j: 222, k: 500, l: 222, m: 833,
+  n: 556, o: 556, p: 556, q: 556, r: 333, s: 500, t: 278, u: 556, v: 500, w: 722, x: 500, y: 500, z: 500,
+  ' ': 278, '-': 333, ',': 278, '.': 278, '=': 584, G: 778, L: 556, M: 833, U: 722, E: 667, W: 944, T: 611,
+}
+
+/** Width of `text` in Helvetica at `size` points. */
+export function helveticaWidth(text: string, size: number): number {
+  return [...text].reduce((sum, ch) => sum + (HELVETICA[ch] ?? 556), 0) * (size / 1000)
+}
+
+/** `BT /F size Tf x y Td (text) Tj ET`, with the string escaped. */
+export function textAt(text: string, x: number, y: number, size = 10, font = 'F1'): string {
+  return `BT /${font} ${size} Tf ${x.toFixed(3)} ${y.toFixed(3)} Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`
 }
