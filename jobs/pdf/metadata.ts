@@ -56,7 +56,9 @@ export function titleFromText(lines: TextLine[]): string | null {
       /\p{L}{2,}\s+\p{L}{2,}/u.test(l.text.replaceAll(MARK, '')) &&
       !ARXIV_PATTERN.test(l.text) &&
       !/^(arxiv|doi|journal|vol\.|volume|proceedings|issn|copyright|©|open access|research article|original (?:article|research)|review article)/i.test(l.text) &&
-      !/^(?:\p{L} ){3,}/u.test(l.text),
+      !/^(?:\p{L} ){3,}/u.test(l.text) &&
+      // Journal banners and mastheads: "Journal of …", "IEEE Transactions on …", an ISSN or a web address.
+      !/\b(?:j?ournal|transactions|proceedings|bulletin|annals)\s+(?:of|on|in|for)\b|\b(?:e-?ISSN|ISSN|www\.|https?:)/i.test(l.text),
   )
   if (candidates.length === 0) return null
   const largest = Math.max(...candidates.map((l) => l.size))
@@ -140,7 +142,7 @@ function authorLineParts(text: string): string[] {
   if (!cleaned) return []
   const names: string[] = []
   let others = 0
-  for (const raw of cleaned.split(/\s*[,;]\s*|\s+(?:and|AND|et|ET|und|UND)\s+|\s*&\s*/)) {
+  for (const raw of cleaned.replace(/^by\s+/i, '').split(/\s*[,;·•|]\s*|\s+(?:and|AND|et|ET|und|UND)\s+|\s*&\s*/)) {
     const tokens = raw.trim().split(/\s+/).filter(Boolean)
     while (tokens.length > 0 && (DEGREE.test(tokens[0]) || /^(?:and|et|und)$/i.test(tokens[0]))) tokens.shift()
     while (tokens.length > 0 && DEGREE.test(tokens[tokens.length - 1])) tokens.pop()
@@ -280,7 +282,15 @@ export function citationLineFromText(lines: TextLine[]): CitationLine | null {
   for (const line of marginLines(first)) {
     const bmc = /^(?:\p{Lu}[\p{L}'’-]+(?:\s+(?:et al\.?|and\s+\p{Lu}[\p{L}'’-]+))\s+)(\p{Lu}[\p{L}&'’ .-]{3,100}?)\s+((?:19|20)\d\d)\s*,\s*(\d+)(?:\s*\((\w+)\))?\s*:\s*(e?\d+)\s*(?:http\S*)?$/u.exec(line.text)
     if (bmc) return { journal: bmc[1].trim(), year: Number(bmc[2]), volume: bmc[3], issue: bmc[4] ?? null, pages: bmc[5] }
+    // Elsevier: "Journal of Informetrics 8 (2014) 1–12".
+    const elsevier = /^(\p{Lu}[\p{L}&'’ .,:-]{3,100}?)\s+(\d{1,4})\s*\(((?:19|20)\d\d)\)\s*(\d+)\s*[–-]\s*(\d+)\s*$/u.exec(line.text)
+    if (elsevier) return { journal: elsevier[1].trim(), volume: elsevier[2], year: Number(elsevier[3]), issue: null, pages: dash(elsevier[4], elsevier[5]) }
+    // Springer: "Scientometrics (2014) 98:1234–1245", "Eur J Epidemiol (2014) 29(3):1–10".
+    const springer = /^(\p{Lu}[\p{L}&'’ .,-]{2,100}?)\s*\(((?:19|20)\d\d)\)\s*(\d+)(?:\s*\((\w+)\))?\s*:\s*(e?\d+)(?:\s*[–-]\s*(\d+))?\s*$/u.exec(line.text)
+    if (springer) return { journal: springer[1].trim(), year: Number(springer[2]), volume: springer[3], issue: springer[4] ?? null, pages: dash(springer[5], springer[6]) }
   }
+  const acm = acmReferenceFormat(first)
+  if (acm) return acm
   const citeAt = first.findIndex((l) => /^(?:How to cite this article|Cite this article(?: as)?:?|Citation:)/i.test(l.text))
   if (citeAt >= 0) {
     const text = first.slice(citeAt, citeAt + 4).map((l) => l.text).join(' ')
@@ -288,6 +298,31 @@ export function citationLineFromText(lines: TextLine[]): CitationLine | null {
     if (match) return { journal: match[1].trim(), volume: match[2], issue: match[3] ?? null, pages: match[4].replace(/\s*[–-]\s*/, '–'), year: yearFrom(/\(((?:19|20)\d\d)\)/.exec(text)?.[1] ?? null) }
   }
   return null
+}
+
+/**
+ * ACM's "ACM Reference Format:" block: "A. Author and B. Author. 2021. Title. In Proceedings of
+ * the 30th … (CIKM ’21), November 1–5, 2021, … ACM, New York, NY, USA, 5 pages. https://doi…" or
+ * "… 2018. Title. ACM Trans. Graph. 37, 4, Article 1 (August 2018), 12 pages. …".
+ */
+export function acmReferenceFormat(lines: TextLine[]): CitationLine | null {
+  const at = lines.findIndex((l) => /^ACM Reference Format:?/i.test(l.text))
+  if (at < 0) return null
+  const block: string[] = []
+  for (const line of lines.slice(at, at + 8)) {
+    block.push(line.text)
+    if (/doi\.org|\bpages\.|\bpages\b\s*$/i.test(line.text)) break
+  }
+  const text = block.join(' ').replace(/^ACM Reference Format:?\s*/i, '').replace(/(\p{Ll})- (\p{Ll})/gu, '$1$2').replace(/\s+/g, ' ')
+  const dated = /\.\s((?:19|20)\d\d)\.\s(.+)$/u.exec(text)
+  if (!dated) return null
+  const year = Number(dated[1])
+  const rest = dated[2]
+  const proceedings = /\.\sIn\s(.+?)(?:\s\([^)]*['’‘]\d\d\)|,\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)/u.exec(rest)
+  if (proceedings) return { journal: proceedings[1].trim(), volume: null, issue: null, pages: null, year }
+  const journal = /\.\s(\p{Lu}[^,]*?)\s(\d+),\s(\w+),\s(?:Article\s(\w+)\s)?\(/u.exec(rest)
+  if (journal) return { journal: journal[1].trim(), volume: journal[2], issue: journal[3], pages: journal[4] ?? null, year }
+  return { journal: '', volume: null, issue: null, pages: null, year }
 }
 
 /** Lines in the top 12 % or bottom 20 % of the page: where banners, footers and venue lines sit. */
@@ -336,6 +371,14 @@ function copyrightYear(lines: TextLine[]): number | null {
 function beforeReferences(lines: TextLine[]): TextLine[] {
   const at = lines.findIndex((l) => /^(?:\d+\.?\s*)?(references|bibliography|literature cited|works cited|referencias|referências|bibliografia|literatur|bibliographie)\s*$/i.test(l.text.trim()))
   return at < 0 ? lines : lines.slice(0, at)
+}
+
+/** "1412.6206" → 2014, "hep-th/9901001" → 1999. */
+export function arxivYear(id: string | null): number | null {
+  const yy = id ? (/^(\d\d)\d\d\./.exec(id) ?? /\/(\d\d)\d{5}$/.exec(id)) : null
+  if (!yy) return null
+  const n = Number(yy[1])
+  return n >= 91 ? 1900 + n : 2000 + n
 }
 
 function plausibleYear(year: number | null): number | null {
@@ -406,17 +449,17 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
     plausibleYear(publisherDate) ??
     plausibleYear(publicationDateYear(frontText)) ??
     plausibleYear(venueYear(ownLines)) ??
-    (arxivId && /^\d{4}\./.test(arxivId) ? 2000 + Number(arxivId.slice(0, 2)) : null) ??
+    arxivYear(arxivId) ??
     plausibleYear(copyrightYear(ownLines)) ??
     plausibleYear(yearFrom(infoString('CreationDate')?.replace(/^D:/, '').slice(0, 4) ?? null))
 
   const startPage = xmpString(xmp, 'prism:startingpage') ?? xmpString(xmp, 'prism:startingPage')
   const endPage = xmpString(xmp, 'prism:endingpage') ?? xmpString(xmp, 'prism:endingPage')
   return {
-    title,
+    title: title?.replace(/\s+/g, ' ').trim() ?? null,
     authors,
     year,
-    journal: cover?.journal ?? xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName') ?? journalLine?.journal ?? null,
+    journal: cover?.journal ?? xmpString(xmp, 'prism:publicationname') ?? xmpString(xmp, 'prism:publicationName') ?? (journalLine?.journal || null),
     volume: cover?.volume ?? xmpString(xmp, 'prism:volume') ?? journalLine?.volume ?? null,
     issue: cover?.issue ?? xmpString(xmp, 'prism:number') ?? xmpString(xmp, 'prism:issueIdentifier') ?? journalLine?.issue ?? null,
     pages: cover?.pages ?? (startPage ? (endPage ? `${startPage}–${endPage}` : startPage) : (journalLine?.pages ?? null)),

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { extractFromBytes } from '../extract.ts'
 import { linesFromItems, headerItems, MARK } from '../header/lines.ts'
-import { authorLineNames, citationLineFromText, publicationDateYear } from '../metadata.ts'
+import { acmReferenceFormat, arxivYear, authorLineNames, citationLineFromText, publicationDateYear, titleFromText } from '../metadata.ts'
 import type { TextLine } from '../page-text.ts'
 import { CORPUS_DIR } from './corpus.ts'
 import { buildPdf } from './make-pdf.ts'
@@ -35,6 +35,7 @@ const rotated = (text: string, size: number, x: number, y: number) => `BT /F1 ${
 const families = (text: string) => authorLineNames(text).map((p) => p.family)
 const line = (text: string, y: number): TextLine => ({ text, size: 8, x: 50, y, page: 1, fontName: 'f' })
 const withFooter = (footer: string) => [line('Some Title Here', 700), line('body text', 400), line(footer, 30)]
+const sized = (text: string, size: number, y: number): TextLine => ({ text, size, x: 60, y, page: 1, fontName: 'f' })
 const extract = async (bytes: Uint8Array) => (await extractFromBytes(bytes, { style: 'apa' }, { withCitation: false })).metadata
 const corpus = (name: string) => extract(new Uint8Array(readFileSync(path.join(CORPUS_DIR, name))))
 
@@ -113,6 +114,13 @@ describe('header lines', () => {
   })
 })
 
+describe('title', () => {
+  it('is not a journal banner set larger than the title', () => {
+    const lines = [sized('Journal of Cosmology and Astroparticle Physics', 26, 740), sized('An IOP and SISSA journal', 9, 725), sized('Apparent and average accelerations', 24, 615), sized('of the Universe', 24, 590), sized('Ann Smith', 14, 550), ...[400, 388, 376, 364, 352, 340].map((y) => sized('Body text of the paper here.', 10, y))]
+    expect(titleFromText(lines)).toBe('Apparent and average accelerations of the Universe')
+  })
+})
+
 describe('author lines', () => {
   it('drops institutions after the names but reads no affiliation line as names', () => {
     expect(families('Andrew Baumann, Microsoft Research')).toEqual(['Baumann'])
@@ -126,6 +134,11 @@ describe('author lines', () => {
     expect(families('Catherine Hudon MD MSc CMFC, 1 Denise St-Cyr Tribble RN PhD, 2 and José Almirall MD PhD 6')).toEqual(['Hudon', 'Tribble', 'Almirall'])
     expect(families('John F. Cogan * , R. Glenn Hubbard † , and Daniel Kessler ‡')).toEqual(['Cogan', 'Hubbard', 'Kessler'])
     expect(families('G. BOUCHOUX ET Y. HOPPILLIARD')).toEqual(['Bouchoux', 'Hoppilliard'])
+  })
+
+  it('splits at Springer middle dots and drops a leading "by"', () => {
+    expect(families('Jan Novák 1 · Pavel Svoboda 2 · Eva Dvořák 1')).toEqual(['Novák', 'Svoboda', 'Dvořák'])
+    expect(families('by Ann Smith and Bo Li')).toEqual(['Smith', 'Li'])
   })
 
   it('reads initials before the family name and shouted names given-name-first', () => {
@@ -155,6 +168,28 @@ describe('citation lines and dates', () => {
     })
     const cite = [line('Title', 700), line('How to cite this article Webb et al. (2017), VESPA: Very large-scale Evolutionary Analyses. PeerJ Comput. Sci.', 36), line('3:e118; DOI 10.7717/peerj-cs.118', 28)]
     expect(citationLineFromText(cite)).toMatchObject({ journal: 'PeerJ Comput. Sci.', volume: '3', pages: 'e118', year: 2017 })
+  })
+
+  it('reads Elsevier and Springer running heads', () => {
+    expect(citationLineFromText([line('Journal of Informetrics 8 (2014) 1–12', 760), line('body', 400), line('end', 30)])).toEqual({ journal: 'Journal of Informetrics', volume: '8', year: 2014, issue: null, pages: '1–12' })
+    expect(citationLineFromText([line('Eur J Epidemiol (2014) 29(3):151–170', 760), line('body', 400), line('end', 30)])).toEqual({ journal: 'Eur J Epidemiol', year: 2014, volume: '29', issue: '3', pages: '151–170' })
+  })
+
+  it("reads ACM's reference format, proceedings and journal", () => {
+    const proceedings = [
+      line('ACM Reference Format:', 312),
+      line('Ann Smith and Bo Li. 2021. Reading Highlights. In Proceedings of the 30th ACM International Conference on Informa-', 302),
+      line('tion and Knowledge Management (CIKM ’21), November 1–5, 2021, Virtual Event. ACM, New York, NY, USA, 5 pages.', 292),
+    ]
+    expect(acmReferenceFormat(proceedings)).toEqual({ journal: 'Proceedings of the 30th ACM International Conference on Information and Knowledge Management', volume: null, issue: null, pages: null, year: 2021 })
+    const journal = [line('ACM Reference Format:', 312), line('Ann Smith. 2018. Reading Highlights. ACM Trans. Graph. 37, 4, Article 52 (August 2018), 12 pages. https://doi.org/10.1145/3197517', 302)]
+    expect(acmReferenceFormat(journal)).toEqual({ journal: 'ACM Trans. Graph.', volume: '37', issue: '4', pages: '52', year: 2018 })
+  })
+
+  it('dates old and new arXiv identifiers', () => {
+    expect(arxivYear('1412.6206')).toBe(2014)
+    expect(arxivYear('hep-th/9901001')).toBe(1999)
+    expect(arxivYear('gr-qc/0507057')).toBe(2005)
   })
 
   it('prefers the publication date to acceptance and receipt', () => {
