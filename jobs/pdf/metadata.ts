@@ -82,11 +82,16 @@ function median(values: number[]): number {
 }
 
 /** Words that end the author block or make a line something else than names. */
-const NOT_AN_AUTHOR_LINE = /\b(abstract|keywords|introduction|journal|vol|volume|issue|received|accepted|published|copyright|e-?mail|www|http|edited by|corresponding)\b/i
+const NOT_AN_AUTHOR_LINE = /\b(abstract|keywords|introduction|journal|vol|volume|issue|received|accepted|published|copyright|e-?mail|www|http|edited by|academic editor|handling editor|corresponding|resumen|resumo|dated)\b/i
 /** An institution printed in the author line ("Andrew Baumann, Microsoft Research"): dropped, not a person. */
 const INSTITUTION = /\b(universit\p{L}*|univ|department|dept|institut\p{L}*|school|college|laborator\p{L}*|labs?|research|sciences?|association|society|press|publishers?|corporation|corp|inc|ltd|llc|gmbh|center|centre|faculty|hospital|clinic|academy|foundation|council|agency|ministry|company|technologies|google|microsoft|ibm|intel|amazon|facebook|meta|nvidia|adobe|mozilla|yahoo|baidu|alibaba|tencent|huawei|samsung|cnrs|inria|cern|nasa|max planck)\b/iu
 /** Degrees and titles after (or before) a name: "Clara J. Day, BMBCh, PhD", "Catherine Hudon MD MSc". */
 const DEGREE = /^(?:MD|M\.D\.|PhD|Ph\.\s?D\.?|DPhil|MSc|M\.Sc\.|MS|MA|BA|BS|BSc|MPH|MBA|RN|FAAN|ScD|PharmD|DMSc|MBChB|BMBCh|MB|BChir|MBBS|FMedSci|MEd|EdD|ANP|CRNP|RPh|MRes|MHS|Mstat|AOCN|CMFC|FCMF|PsyD|MPhil|FRCP|FRCS|FRCPC|FACP|FACS|DrPH|DDS|DVM|MSN|BSN|MSW|JD|Dr\.?|Prof\.?|Professor|Director)$/
+/** IEEE membership grades after a name: "John Smith, Senior Member, IEEE". */
+const MEMBERSHIP = /^(?:(?:(?:Senior|Life|Student|Graduate Student)\s+)?(?:Member|Fellow)(?:,?\s+(?:IEEE|ACM|OSA|SPIE))?|IEEE|ACM|OSA|SPIE)$/
+/** "The ATLAS Collaboration": an organisation as author. */
+const COLLABORATION = /^(?:the\s+)?(\p{Lu}[\p{L}\d-]*(?:\s+\p{Lu}[\p{L}\d-]*){0,3})\s+collaboration$/iu
+const ROLE = /(?:^|\s+)(?:professor|lecturer|reader|fellow|student|researcher|consultant|director|editor|doctor|physician|nurse|scientist|associate|assistant|chair|head|senior|junior|research|clinical|honorary|emeritus|postdoctoral|doctoral|general practitioner|statistician|epidemiologist|registrar|manager|officer|analyst|investigator|specialist|surgeon|psychologist|pharmacist|midwife|dean|chief)\b.*$/
 const STOP_WORD = /^(?:of|the|and|for|in|on|to|an|at|by|with|from|our|your|is|are|this|that|new|via)$/i
 const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’]*(?:-\p{Lu}?[\p{L}'’]*)*\.?|(?:\p{Lu}\.\s?-?)+|van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ter|ten|bin|al|el)$/u
 
@@ -119,7 +124,7 @@ export function authorsFromText(lines: TextLine[], title: string | null): string
   if (start < 0) return []
   const names: string[] = []
   for (const line of first.slice(start + 1, start + 26)) {
-    if (/^abstract\b|^a b s t r a c t|^summary\b|^introduction\b|^keywords?\b/i.test(line.text)) break
+    if (/^(?:abstract|summary|introduction|keywords?|resumen|resumo|résumé|zusammenfassung|аннотация)\b|^a b s t r a c t/i.test(line.text)) break
     names.push(...authorLineParts(line.text))
   }
   return names
@@ -143,11 +148,17 @@ function authorLineParts(text: string): string[] {
   const names: string[] = []
   let others = 0
   for (const raw of cleaned.replace(/^by\s+/i, '').split(/\s*[,;·•|]\s*|\s+(?:and|AND|et|ET|und|UND)\s+|\s*&\s*/)) {
-    const tokens = raw.trim().split(/\s+/).filter(Boolean)
+    // BMJ prints each author's role after the name: "Ann Smith professor of epidemiology".
+    const tokens = raw.replace(ROLE, '').trim().split(/\s+/).filter(Boolean)
     while (tokens.length > 0 && (DEGREE.test(tokens[0]) || /^(?:and|et|und)$/i.test(tokens[0]))) tokens.shift()
     while (tokens.length > 0 && DEGREE.test(tokens[tokens.length - 1])) tokens.pop()
     const part = tokens.join(' ')
-    if (!part) continue
+    if (!part || MEMBERSHIP.test(part)) continue
+    const collaboration = COLLABORATION.exec(part)
+    if (collaboration) {
+      names.push(`${collaboration[1]} Collaboration`)
+      continue
+    }
     // An institution after the names is dropped ("Andrew Baumann, Microsoft Research"); one
     // before them makes the line an affiliation ("School of Pure and Applied Sciences, …").
     if (INSTITUTION.test(part)) {
@@ -170,6 +181,7 @@ function unshout(name: string): string {
 
 /** A printed name ("Ann Smith", "CL Chei", "XIN HE") → a person, all-caps names in title case. */
 function printedPerson(part: string): Person | null {
+  if (part.endsWith(' Collaboration')) return { family: part, given: '' }
   // "XIN HE": a shouted name is given-name-first like any other, not Vancouver's "Gal AB".
   const person = parsePerson(/\p{Ll}/u.test(part) ? part : unshout(part))
   if (!person) return null
@@ -285,6 +297,9 @@ export function citationLineFromText(lines: TextLine[]): CitationLine | null {
     // Elsevier: "Journal of Informetrics 8 (2014) 1–12".
     const elsevier = /^(\p{Lu}[\p{L}&'’ .,:-]{3,100}?)\s+(\d{1,4})\s*\(((?:19|20)\d\d)\)\s*(\d+)\s*[–-]\s*(\d+)\s*$/u.exec(line.text)
     if (elsevier) return { journal: elsevier[1].trim(), volume: elsevier[2], year: Number(elsevier[3]), issue: null, pages: dash(elsevier[4], elsevier[5]) }
+    // Hindawi: "Journal of Sensors, Volume 2014, Article ID 123456, 8 pages" (the volume is the year).
+    const hindawi = /^(\p{Lu}[\p{L}&'’ .:-]{3,100}?),\s*Volume\s+(\d+),\s*Article\s+ID\s+(\w+)/u.exec(line.text)
+    if (hindawi) return { journal: hindawi[1].trim(), volume: hindawi[2], issue: null, pages: hindawi[3], year: /^(?:19|20)\d\d$/.test(hindawi[2]) ? Number(hindawi[2]) : null }
     // Springer: "Scientometrics (2014) 98:1234–1245", "Eur J Epidemiol (2014) 29(3):1–10".
     const springer = /^(\p{Lu}[\p{L}&'’ .,-]{2,100}?)\s*\(((?:19|20)\d\d)\)\s*(\d+)(?:\s*\((\w+)\))?\s*:\s*(e?\d+)(?:\s*[–-]\s*(\d+))?\s*$/u.exec(line.text)
     if (springer) return { journal: springer[1].trim(), year: Number(springer[2]), volume: springer[3], issue: springer[4] ?? null, pages: dash(springer[5], springer[6]) }
@@ -337,7 +352,7 @@ function marginLines(lines: TextLine[]): TextLine[] {
 
 /** "Published 5 June 2017", "approved October 3, 2014 (received for review June 2, 2014)". */
 export function publicationDateYear(text: string): number | null {
-  for (const word of ['published(?: online)?', 'accepted|approved', 'received(?: for review)?']) {
+  for (const word of ['published(?: online)?', 'accepted|approved', 'received(?: for review)?', 'dated']) {
     const match = new RegExp(`\\b(?:${word})\\b[:\\s]*(?:on\\s+)?[^\\n]{0,25}?\\b((?:19|20)\\d\\d)\\b`, 'i').exec(text)
     if (match) return Number(match[1])
   }

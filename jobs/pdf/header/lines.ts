@@ -43,7 +43,9 @@ export function linesFromItems(items: HeaderItem[], page = 1): TextLine[] {
         const gap = prevEnd === null ? 0 : item.x - prevEnd
         if (sup) text += ` ${MARK} `
         else {
-          if (gap > 0.15 * item.size && !text.endsWith(' ')) text += ' '
+          // A gap of more than 1.5 em: the next column of an author block ("Ann Smith      Bo Li").
+          if (gap > 1.5 * item.size) text += ` ${MARK} `
+          else if (gap > 0.15 * item.size && !text.endsWith(' ')) text += ' '
           text += item.str
         }
         prevEnd = item.x + item.width

@@ -105,6 +105,14 @@ describe('header lines', () => {
     expect(lines.map((l) => l.text)).toEqual([`Ann Montague ${MARK} , Bo Li`])
   })
 
+  it('separates names set in columns', () => {
+    const items = [
+      { str: 'Ann Smith', transform: [12, 0, 0, 12, 100, 640], width: 55 },
+      { str: 'Bo Li', transform: [12, 0, 0, 12, 330, 640], width: 30 },
+    ]
+    expect(linesFromItems(headerItems(items)).map((l) => authorLineNames(l.text).map((p) => p.family))).toEqual([['Smith', 'Li']])
+  })
+
   it('leaves rotated text out', () => {
     const items = [
       { str: 'arXiv:1801.01234v2 [cs.CL] 3 Jan 2018', transform: [0, 20, -20, 0, 32, 250], width: 300 },
@@ -139,6 +147,17 @@ describe('author lines', () => {
   it('splits at Springer middle dots and drops a leading "by"', () => {
     expect(families('Jan Novák 1 · Pavel Svoboda 2 · Eva Dvořák 1')).toEqual(['Novák', 'Svoboda', 'Dvořák'])
     expect(families('by Ann Smith and Bo Li')).toEqual(['Smith', 'Li'])
+  })
+
+  it('drops IEEE membership grades and BMJ roles, keeps a collaboration as one author', () => {
+    expect(families('John Smith, Senior Member, IEEE, and Jane Doe, Fellow, IEEE')).toEqual(['Smith', 'Doe'])
+    expect(families('Ann Smith professor of epidemiology 1 , Bo Li research fellow 2')).toEqual(['Smith', 'Li'])
+    expect(authorLineNames('The ATLAS Collaboration')).toEqual([{ family: 'ATLAS Collaboration', given: '' }])
+  })
+
+  it('reads Spanish and Portuguese conjunctions', () => {
+    expect(families('María López 1 y José García 2')).toEqual(['López', 'García'])
+    expect(families('Ana Souza 1 e João Silva 2')).toEqual(['Souza', 'Silva'])
   })
 
   it('reads initials before the family name and shouted names given-name-first', () => {
@@ -192,7 +211,12 @@ describe('citation lines and dates', () => {
     expect(arxivYear('gr-qc/0507057')).toBe(2005)
   })
 
+  it('reads a Hindawi citation line', () => {
+    expect(citationLineFromText([line('Journal of Sensors, Volume 2014, Article ID 123456, 8 pages', 760), line('body', 400), line('end', 30)])).toEqual({ journal: 'Journal of Sensors', volume: '2014', issue: null, pages: '123456', year: 2014 })
+  })
+
   it('prefers the publication date to acceptance and receipt', () => {
+    expect(publicationDateYear('(Dated: January 5, 2018)')).toBe(2018)
     expect(publicationDateYear('Submitted 25 March 2016\nAccepted 9 May 2017\nPublished 5 June 2017')).toBe(2017)
     expect(publicationDateYear('approved October 3, 2014 (received for review June 2, 2014)')).toBe(2014)
   })
