@@ -441,7 +441,8 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
       .filter((p): p is Person => p !== null)
     const headerFolded = normalised(header.map((l) => l.text).join(' '))
     const metadataPrinted = authors.length > 0 && headerFolded.includes(normalised(authors[0].family))
-    if (printed.length > 0 && !(metadataPrinted && printed.some((p) => normalised(p.family) === normalised(authors[0].family)))) authors = printed
+    // Metadata that names fewer people than the page (Info `Author` holds the first only) loses too.
+    if (printed.length > 0 && !(metadataPrinted && authors.length >= printed.length && printed.some((p) => normalised(p.family) === normalised(authors[0].family)))) authors = printed
     else if (!metadataPrinted) authors = printed
   }
   const journalLine = cover ? null : (journalFromText(frontLines) ?? citationLineFromText(frontLines))

@@ -86,6 +86,15 @@ describe('the paper record from a made first page', () => {
     expect((await extract(pdf)).doi).toBeNull()
   })
 
+  it('prefers the printed authors to an Info author that names only the first', async () => {
+    const two = [show('A Study of Authors in Papers', 17, 72, 700), show('Ann Smith and Bo Li', 12, 72, 670), show('Abstract', 12, 72, 640), show('Text.', 10, 72, 620)].join('\n')
+    const metadata = await extract(withInfo(buildPdf([{ content: two }]), '<< /Author (Ann Smith) >>'))
+    expect(metadata.authors).toEqual([
+      { family: 'Smith', given: 'Ann' },
+      { family: 'Li', given: 'Bo' },
+    ])
+  })
+
   it('dates a paper by its publication date before a copyright line, and the copyright before the file', async () => {
     const dated = [show('A Study of Dates in Papers', 17, 72, 700), show('Ann Smith and Bo Li', 12, 72, 670), show('Received 3 March 2013; published 9 May 2014', 9, 72, 650), show('Copyright 2015 The Authors', 8, 72, 62)].join('\n')
     expect((await extract(withInfo(buildPdf([{ content: dated }]), '<< /CreationDate (D:20190301120000Z) >>'))).year).toBe(2014)
