@@ -396,6 +396,11 @@ export function arxivYear(id: string | null): number | null {
   return n >= 91 ? 1900 + n : 2000 + n
 }
 
+/** A DOI broken at a line end after a dot, slash or hyphen ("…doi.org/10.1145/3459637.⏎3482156") is one DOI. */
+export function joinBrokenDois(text: string): string {
+  return text.replace(/(10\.\d{4,9}\/\S*[./-])\n(?=[\da-z])/g, '$1')
+}
+
 function plausibleYear(year: number | null): number | null {
   return year !== null && year >= 1800 && year <= new Date().getUTCFullYear() + 1 ? year : null
 }
@@ -447,11 +452,12 @@ export async function readMetadata(doc: PDFDocumentProxy, frontLines: TextLine[]
   }
   const journalLine = cover ? null : (journalFromText(frontLines) ?? citationLineFromText(frontLines))
 
-  // DOI: the publisher's XMP, the page (never after a reference heading), then the Info
+  // DOI: the publisher's XMP, the page's margins (where the publisher prints it; a DOI in the
+  // body cites another work), the rest of the page (never after a reference heading), then the Info
   // dictionary's subject or keywords when its title is the page's.
   const infoTitleTrusted = isPlausibleTitle(infoString('Title')) && title !== null && normalised(infoString('Title') ?? '') === normalised(title)
   const doi =
-    [xmpString(xmp, 'prism:doi'), xmpString(xmp, 'dc:identifier'), infoString('doi'), frontText, infoTitleTrusted ? infoString('Subject') : null, infoTitleTrusted ? infoString('Keywords') : null]
+    [xmpString(xmp, 'prism:doi'), xmpString(xmp, 'dc:identifier'), infoString('doi'), joinBrokenDois(marginLines(ownLines).map((l) => l.text).join('\n')), joinBrokenDois(frontText), infoTitleTrusted ? infoString('Subject') : null, infoTitleTrusted ? infoString('Keywords') : null]
       .map((v) => (v ? doiFromText(v) : null))
       .find((v) => v !== null) ?? null
   const arxivId = arxivFromText(frontText)

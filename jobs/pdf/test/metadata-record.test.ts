@@ -86,6 +86,16 @@ describe('the paper record from a made first page', () => {
     expect((await extract(pdf)).doi).toBeNull()
   })
 
+  it("takes the DOI the publisher prints in the margins over one cited in the body", async () => {
+    const cited = [show('A Study of Identifiers in Papers', 17, 72, 700), show('Ann Smith and Bo Li', 12, 72, 670), ...[600, 560, 520, 480, 440, 400].map((y) => show('Body text of the paper.', 10, 72, y)), show('As shown before (doi:10.1234/other.work), identifiers matter.', 10, 72, 380), show('DOI: 10.5555/own.1', 8, 72, 62)].join('\n')
+    expect((await extract(buildPdf([{ content: cited }]))).doi).toBe('10.5555/own.1')
+  })
+
+  it('joins a DOI broken at a line end', async () => {
+    const broken = [show('A Study of Identifiers in Papers', 17, 72, 700), show('Ann Smith and Bo Li', 12, 72, 670), ...[600, 560, 520, 480].map((y) => show('Body text of the paper.', 10, 72, y)), show('ACM ISBN 978-1-4503-8446-9/21/11. https://doi.org/10.1145/3459637.', 8, 72, 72), show('3482156', 8, 72, 62)].join('\n')
+    expect((await extract(buildPdf([{ content: broken }]))).doi).toBe('10.1145/3459637.3482156')
+  })
+
   it('prefers the printed authors to an Info author that names only the first', async () => {
     const two = [show('A Study of Authors in Papers', 17, 72, 700), show('Ann Smith and Bo Li', 12, 72, 670), show('Abstract', 12, 72, 640), show('Text.', 10, 72, 620)].join('\n')
     const metadata = await extract(withInfo(buildPdf([{ content: two }]), '<< /Author (Ann Smith) >>'))
