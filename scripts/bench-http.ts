@@ -19,6 +19,7 @@ import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 //   npm run bench:http -- --duration 30      seconds per run
 //   npm run bench:http -- --soak 300         also a 300 s run on the signed-in `/` (RSS after 1 min vs at the end)
 //   npm run bench:http -- --profile DIR      the server writes a CPU profile (.cpuprofile) into DIR
+//   npm run bench:http -- --only "signed in" only the runs whose name contains the text
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -27,6 +28,7 @@ const argument = (name: string) => {
 const DURATION_S = Number(argument('duration') ?? 10)
 const SOAK_S = argument('soak') === undefined ? 0 : Number(argument('soak'))
 const PROFILE_DIR = argument('profile')
+const ONLY = argument('only')
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:http needs wrk: apt-get install -y wrk')
@@ -139,6 +141,7 @@ try {
     { name: '/past-extractions (signed in, 200 documents)', url: `${base}/past-extractions`, cookie },
   ]
   for (const target of targets) {
+    if (ONLY && !target.name.includes(ONLY)) continue
     const check = await fetch(target.url, { headers: target.cookie ? { Cookie: target.cookie } : {}, redirect: 'manual' })
     if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`)
     await check.arrayBuffer()
@@ -146,6 +149,7 @@ try {
   runWrk(`${base}/`, 10, 2) // warm-up
   const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS MB before → after']]
   for (const target of targets) {
+    if (ONLY && !target.name.includes(ONLY)) continue
     for (const connections of [10, 100]) {
       const before = rssMb(server.pid ?? 0)
       const r = runWrk(target.url, connections, DURATION_S, target.cookie)

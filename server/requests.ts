@@ -318,7 +318,8 @@ function isJsonType(headers: Headers): boolean {
  * removed from input, and every error of a JSON path answered as JSON `{ message }`.
  */
 export function reactRouterHandler(options: {
-  build: () => Promise<ServerBuild>
+  /** The build itself in production (React Router then derives its route table once), a loader in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>)
   mode: 'development' | 'production'
   uploadLimitBytes: number
   logger: Logger

@@ -63,7 +63,10 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
     app.use(assets.middlewares)
   } else {
     app.use('/assets', express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }))
-    app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }))
+    // The public folder holds files only (favicon, robots.txt, …): a page path has no extension
+    // and skips the file-system look-up it would otherwise cost on every request.
+    const publicFiles = express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' })
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
   }
   const getLoadContext = async (req: express.Request, res: express.Response) => {
     const entry = (await build()).entry.module as unknown as AppEntry
@@ -95,7 +98,7 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   app.use(await outageGuard(availability))
   app.use(
     reactRouterHandler({
-      build,
+      build: dev ? build : await build(),
       mode: dev ? 'development' : 'production',
       logger,
       // A page upload carries up to a batch of PDFs; each file is also held to UPLOAD_MAX_MB by the parser.

@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 
 /** Field errors are i18n keys (the schemas' messages); several are joined into one message, as the spec wants. */
 export function FieldErrors({ field }: { field: FieldMetadata<unknown> }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useLocation } from 'react-router'
 import { flagFor } from '#app/lib/flags.ts'
 import { useRootData } from '#app/root.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 
 /**
  * One section of a legal page: its texts are the keys `<prefix>.<id>.title`, `.p1` … `.pN`

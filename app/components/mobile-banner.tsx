@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 
 /** Shown by CSS alone at 768 px wide or narrower, so it needs no JavaScript. */
 export function MobileBanner() {

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { PASSWORD_RULES, passwordStrength, STRENGTH_LABEL_KEYS, STRENGTH_MAX } from '#app/lib/password.ts'
 import { TextField } from './field.tsx'
 import { useHydrated } from './use-hydrated.ts'

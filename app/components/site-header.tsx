@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, NavLink } from 'react-router'
 import { useRootData } from '#app/root.tsx'
 import { LanguagePicker } from './language-picker.tsx'

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { SubscribeSchema } from '#app/features/subscribers/schema.ts'
 import type { FormReply } from '#app/lib/form.ts'

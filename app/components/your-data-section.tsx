@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Link, useSearchParams } from 'react-router'
 
 /** The account page's "Your data": take everything away as a ZIP, or delete the account. */

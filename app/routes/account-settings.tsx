@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/admin.translations'
 import { FieldErrors } from '#app/components/field.tsx'

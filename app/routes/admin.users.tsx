@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/admin.users'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'

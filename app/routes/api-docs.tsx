@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/api-docs'
 import { API_AREAS, buildOpenApi, callsByTag, type DocumentedCall } from '#app/features/api-docs/openapi.ts'

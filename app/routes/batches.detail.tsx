@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/batches.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/documents.delete'
 import { deleteDocuments } from '#app/features/account-data/delete.server.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Link, redirect, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/extractor'
 import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'

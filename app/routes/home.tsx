@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { FaqItem } from '#app/components/faq-item.tsx'

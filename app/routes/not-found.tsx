@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import type { Route } from './+types/not-found'
 import { getInstance } from '#app/server/i18n.server.ts'
 

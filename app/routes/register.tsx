@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/register'
 import { SelectField, TextField } from '#app/components/field.tsx'

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { data } from 'react-router'
 import type { Route } from './+types/subscribe'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'

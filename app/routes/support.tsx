@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form } from 'react-router'
 import type { Route } from './+types/support'
 import { FaqItem } from '#app/components/faq-item.tsx'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Link, NavLink } from 'react-router'
 
 /** The admin pages, in the order of the spec's route table (001 §2); /admin/translations is its own issue's page. */

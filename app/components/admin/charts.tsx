@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 
 /**
  * Charts drawn as SVG on the server, so they show without JavaScript. Each has a title and a

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useNavigation } from 'react-router'
 import { StatusMessage } from '#app/components/status-message.tsx'
 

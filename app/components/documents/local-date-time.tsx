@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 
 const pad = (n: number) => String(n).padStart(2, '0')

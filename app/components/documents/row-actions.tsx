@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Link, useSearchParams } from 'react-router'
 
 /** A past-list row's links to its batch and to the confirmation step of deleting it. */

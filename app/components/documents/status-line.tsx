@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { pastListStatusKey, statusDot, TIMEOUT_STATUSES, uploadPageStatusKey, type DocumentStatus } from '#app/lib/document-status.ts'
 
 /** A document's status: the coloured dot and the label of the page's label set (upload page or past list). */

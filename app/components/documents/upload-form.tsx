@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useNavigate, useNavigation } from 'react-router'
 import { checkSelection, MAX_FILES_PER_BATCH, newBatchId, PDF_MIME } from '#app/features/documents/schema.ts'
 import { StatusMessage } from '#app/components/status-message.tsx'
