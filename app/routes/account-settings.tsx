@@ -108,6 +108,11 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   )
 }
 
+/** Each form posts to its own section: without JavaScript the answer page opens at the form and its result. */
+function sectionAction(headingId: string): string {
+  return `/account-settings#${headingId}`
+}
+
 function SubmitButton({ form, label }: { form: AccountForm; label: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('_form') === form
@@ -140,7 +145,7 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
   return (
     <section aria-labelledby="profile-heading" className="card form-section">
       <h2 id="profile-heading">{t('account.profile.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('profile-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="profile" />
         <div className="field">
           <label htmlFor="profile-email">{t('accounts.field.email')}</label>
@@ -174,7 +179,7 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
   return (
     <section aria-labelledby="password-heading" className="card form-section">
       <h2 id="password-heading">{t('account.password.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('password-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="password" />
         {/* Lets password managers file the new password under the right account. */}
         <TextField field={fields.oldPassword} type="password" label={t('accounts.field.oldPassword')} autoComplete="current-password" />
@@ -203,7 +208,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
   return (
     <section aria-labelledby="preferences-heading" className="card form-section">
       <h2 id="preferences-heading">{t('account.preferences.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('preferences-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="preferences" />
         <SelectField
           field={fields.defaultReferenceLanguageId}

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { UnfinishedBatches } from '#app/components/documents/unfinished-batches.tsx'
+import { unfinishedBatches } from '#app/features/documents/unfinished.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
+import { getServices } from '#app/server/services.server.ts'
+import documentsStyles from '#app/styles/documents.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -10,7 +16,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  return { title: getInstance(context).t('dashboard.meta.title'), firstName: user.firstName.trim() }
+  const unfinished = await unfinishedBatches(getServices(context).db, user.id)
+  return { title: getInstance(context).t('dashboard.meta.title'), firstName: user.firstName.trim(), unfinished }
 }
 
 const CARDS = [
@@ -26,6 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <main id="main" className="page">
       <h1>{loaderData.firstName ? t('dashboard.greeting', { firstName: loaderData.firstName }) : t('dashboard.greetingAnonymous')}</h1>
       <p className="lead">{t('dashboard.intro')}</p>
+      <UnfinishedBatches batches={loaderData.unfinished} />
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.key} className="card">

@@ -5,8 +5,10 @@ import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { DocumentOutcome } from '#app/components/documents/document-outcome.tsx'
 import { isUuid } from '#app/lib/ids.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
+import { awaitingCategorization } from '#app/features/documents/unfinished.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -20,9 +22,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  const document = isUuid(params.documentId) ? await getDocument(getServices(context).db, user.id, params.documentId) : null
+  const { db } = getServices(context)
+  const document = isUuid(params.documentId) ? await getDocument(db, user.id, params.documentId) : null
   if (!document) throw data({ message: getInstance(context).t('detail.notFound') }, { status: 404 })
-  return { document }
+  // A document waiting for its colours links back to its batch's colour section.
+  const resumeBatchId = (await awaitingCategorization(db, user.id, [document.id]))[document.id] ?? null
+  return { document, resumeBatchId }
 }
 
 export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
@@ -39,7 +44,7 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
         <LocalDateTime iso={document.createdAt} /> · <StatusLine status={document.uploadStatus} labels="past" />
       </p>
       {!completed ? (
-        <p className="message message-info">{t('detail.stillProcessing')}</p>
+        <DocumentOutcome status={document.uploadStatus} message={document.statusMessage} resumeBatchId={loaderData.resumeBatchId} />
       ) : (
         <>
           <section aria-labelledby="downloads-title">
