@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useRevalidator, useSearchParams } from 'react-router'
+import { data, Link, redirect, useLocation, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/extractor'
 import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { RefreshEvery } from '#app/components/documents/regeneration-watch.tsx'
 import { UnfinishedBatches } from '#app/components/documents/unfinished-batches.tsx'
 import { UploadForm } from '#app/components/documents/upload-form.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
@@ -20,11 +21,15 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import journeyStyles from '#app/styles/journey.css?url'
 
 /** Multipart PDF uploads, streamed, up to the upload limit (other bodies are capped at 1 MB). */
 export const acceptsUploads = true
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: documentsStyles },
+  { rel: 'stylesheet', href: journeyStyles },
+]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -106,6 +111,7 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
   const { batch } = loaderData
   // Files of an upload that were refused (the others went through and are listed below), with the server's reasons.
   const [searchParams] = useSearchParams()
+  const location = useLocation()
   const refused = refusedFrom(searchParams)
   const downloadsRef = useRef<HTMLElement>(null)
   useLiveStatus(Boolean(batch && (batch.inProgress || batch.awaitingCategorization)))
@@ -135,7 +141,7 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
           <RefusedFiles refused={refused} maxMb={loaderData.maxMb} />
           {batch.inProgress && !hydrated ? (
             <>
-              <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
+              <RefreshEvery seconds={2} url={location.pathname + location.search} />
               <p className="hint">{t('extractor.refreshNote')}</p>
             </>
           ) : null}
