@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from 'react-i18next'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
+import { useColorName } from '#app/components/documents/color-label.tsx'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
 import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
@@ -23,8 +24,8 @@ import { getServices } from '#app/server/services.server.ts'
 type AccountForm = 'profile' | 'password' | 'preferences'
 type AccountReply = FormReply & { form: AccountForm }
 
-/** A colour a new row starts with (a highlighter yellow); the user picks the real one. */
-const NEW_COLOR = '#ffeb3b'
+/** The colours new rows start with, in turn (the common highlighter colours), so rows added one after another differ; the user picks the real one. */
+const NEW_COLORS = ['#ffeb3b', '#5fb236', '#2ea8e5', '#ff6666', '#a28ae5', '#f19837', '#e56eee', '#aaaaaa']
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -192,6 +193,11 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
   )
 }
 
+/** The first of the new-row colours not yet in the list (or the next in turn when all are). */
+function nextNewColor(used: string[]): string {
+  return NEW_COLORS.find((c) => !used.includes(c)) ?? NEW_COLORS[used.length % NEW_COLORS.length]
+}
+
 function PreferencesSection({ preferences, reply }: { preferences: UserPreferences; reply: AccountReply | undefined }) {
   const { t } = useTranslation()
   const [form, fields] = useSchemaForm(PreferencesSchema, {
@@ -202,6 +208,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
       preferredColorsCategorization: preferences.preferredColorsCategorization.map((p) => ({ hex: p.hex, category_id: p.category_id })),
     },
   })
+  const colorName = useColorName()
   const list = fields.preferredColorsCategorization
   const rows = list.getFieldList()
   const categories = preferences.availableColorCategories
@@ -236,6 +243,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
                       <input {...hexProps} key={hexProps.key} />
                       {/* The colour as text too: a swatch alone says nothing to someone who cannot tell colours apart. */}
                       <code>{entry.hex.value}</code>
+                      {entry.hex.value ? <span className="hint">{colorName(entry.hex.value)}</span> : null}
                     </span>
                     <FieldErrors field={entry.hex} />
                   </div>
@@ -261,7 +269,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
           <FieldErrors field={list} />
           <button
             className="button button-secondary button-small"
-            {...form.insert.getButtonProps({ name: list.name, defaultValue: { hex: NEW_COLOR } })}
+            {...form.insert.getButtonProps({ name: list.name, defaultValue: { hex: nextNewColor(rows.map((r) => r.getFieldset().hex.value ?? '')) } })}
           >
             {t('account.preferences.addColor')}
           </button>

@@ -35,6 +35,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: /uploads? waiting for you/ })).toBeVisible()
   await expectAccessible(page)
+  await shoot(page, 'dashboard')
   const link = page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)
   await expect(link).toHaveText('Finish categorizing')
   // The upload page and the past list offer it too.
@@ -63,16 +64,51 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   for (let i = 1; i < count; i++) await expect(selects.nth(i)).toHaveValue(methodId as string)
   if (!withJavaScript(test.info())) expect(page.url()).toContain('#categorize-title')
   await expectAccessible(page)
-  await page.screenshot({ path: test.info().outputPath('categorization-refused.png'), fullPage: true })
+  await page.screenshot({ path: test.info().outputPath('categorization-refused-1366.png'), fullPage: true })
 
   await selects.nth(0).selectOption({ label: 'Key finding' })
   await page.getByRole('button', { name: 'Submit categorization' }).click()
   await expect(page.locator('.download-section')).toHaveCount(FILES.length, { timeout: 180_000 })
 
   // Finished: the dashboard no longer offers it.
+  const notesHref = (await page.locator('.download-section', { hasText: 'pdfminer-simple5.pdf' }).getByRole('link', { name: 'Notes (plain text)' }).getAttribute('href')) as string
+  const documentId = notesHref.split('/')[2]
   await page.goto('/dashboard')
   await expect(page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)).toHaveCount(0)
+
+  // The detail page shows every highlight with its text and category.
+  await page.goto(`/past-extractions/${documentId}`)
+  await expect(page.getByRole('heading', { name: 'Your highlights and comments' })).toBeVisible()
+  const notes = page.locator('.notes-list > li')
+  expect(await notes.count()).toBeGreaterThan(0)
+  await expect(notes.first()).toContainText(/Key finding|Method/)
+  await expectAccessible(page)
+  await shoot(page, 'detail')
+
+  // One highlight changes category: the downloads are generated again, and the notes file says so.
+  const select = notes.first().locator('select[name="category_id"]')
+  const options = await select.locator('option').allTextContents()
+  const target = options.find((o) => !['Key finding', 'Method'].includes(o)) as string
+  const before = await (await page.request.get(`/documents/${documentId}/download/notes.txt`)).text()
+  expect(before.toUpperCase()).not.toContain(target.toUpperCase())
+  await select.selectOption({ label: target })
+  await notes.first().getByRole('button', { name: 'Change' }).click()
+  await expect(page.getByText('Category changed. Your downloads are being generated again with it.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Notes (plain text)' })).toBeVisible({ timeout: 120_000 })
+  const after = await (await page.request.get(`/documents/${documentId}/download/notes.txt`)).text()
+  expect(after.toUpperCase()).toContain(target.toUpperCase())
 })
+
+/** Screenshots of a page at desktop and phone width, kept as test artifacts; at 375 px nothing scrolls sideways and axe finds nothing. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-1366.png`), fullPage: true })
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectAccessible(page)
+  if (size) await page.setViewportSize(size)
+}
 
 test('a mixed upload keeps the good file and names the refused one with the server’s sentence', async ({ page }) => {
   test.setTimeout(60_000)

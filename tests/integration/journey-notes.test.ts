@@ -77,7 +77,8 @@ describe('the notes in the app', () => {
     expect(html).toContain(`action="/past-extractions/${document.id}#notes-title"`)
 
     // Search: only the highlights with the words.
-    const word = (highlights.find((h) => h.text && h.text.length > 8)?.text as string).split(/\s+/).find((w) => w.length > 4) as string
+    const long = highlights.find((h) => h.text && h.text.length > 8)?.text ?? ''
+    const word = long.split(/\s+/).find((w) => w.length > 4) as string
     const searched = decode(await (await get(`/past-extractions/${document.id}?q=${encodeURIComponent(word)}`, cookie)).text())
     const shown = highlights.filter((h) => (h.text ?? '').toLowerCase().includes(word.toLowerCase())).length
     expect(searched).toMatch(new RegExp(`${shown} of \\d+ shown`))
