@@ -8,8 +8,10 @@ import { createUser } from '#tests/helpers/users.ts'
 const { baseUrl, db } = await startTestServer({}, { workers: true })
 const apa = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
 
+let lastUserId = ''
 async function login(): Promise<string> {
   const user = await createUser(db)
+  lastUserId = user.id
   const res = await fetch(`${baseUrl}/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -111,6 +113,37 @@ describe('the notes in the app', () => {
     const html = await (await get(location, cookie)).text()
     if (html.includes('http-equiv')) expect(decode(html)).toContain(`content="2;url=${location}"`)
   })
+
+  it('applies a saved colour to its near shades, and a new choice updates that shade instead of adding one', async () => {
+    const cookie = await login()
+    const user = { id: lastUserId }
+    const form = new FormData()
+    form.append('reference_style_id', String(apa.id))
+    form.append('pdf_file', new Blob([new Uint8Array(await corpusFile('pdfminer-simple5.pdf'))], { type: 'application/pdf' }), 'pdfminer-simple5.pdf')
+    const uploaded = await fetch(`${baseUrl}/extractor`, { method: 'POST', redirect: 'manual', headers: { Origin: baseUrl, Cookie: cookie }, body: form })
+    const batchId = new URL(uploaded.headers.get('location') ?? '', baseUrl).searchParams.get('batch') as string
+    const document = await db.selectFrom('documents').select('id').where('batch_id', '=', batchId).executeTakeFirstOrThrow()
+    await waitFor(document.id, 'raw_annotations_inserted')
+    const page = decode(await (await get(`/extractor?batch=${batchId}`, cookie)).text())
+    const colors = [...page.matchAll(/name="color_([0-9a-f]{6})"/g)].map((m) => `#${m[1]}`)
+    // A shade one step away from the first colour (ΔE well under 10), saved as Method.
+    const first = colors[0]
+    const near = `#${(Number.parseInt(first.slice(1), 16) ^ 1).toString(16).padStart(6, '0')}`
+    const [keyFinding, method] = await db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute()
+    await db.insertInto('user_color_preferences').values({ user_id: user.id, hex: near, category_id: method.id }).execute()
+    const prefilled = decode(await (await get(`/extractor?batch=${batchId}`, cookie)).text())
+    const select = new RegExp(`<select[^>]*id="color_${first.slice(1)}"[^>]*>(.*?)</select>`).exec(prefilled)?.[1] ?? ''
+    expect(select).toContain(`<option value="${method.id}" selected="">`)
+    // Color names beside hex codes.
+    expect(prefilled.replaceAll('<!-- -->', '')).toMatch(new RegExp(`Category for colour ${first}\\s*<span class="color-name">· [a-z ]+</span>`))
+
+    const fields: [string, string][] = [['batch_id', batchId], ...colors.map((hex): [string, string] => [`color_${hex.slice(1)}`, String(keyFinding.id)])]
+    expect((await post(`/extractor?batch=${batchId}`, fields, cookie)).status).toBe(302)
+    const saved = await db.selectFrom('user_color_preferences').select(['hex', 'category_id']).where('user_id', '=', user.id).execute()
+    expect(saved.find((p) => p.hex === first)).toBeUndefined()
+    expect(saved.find((p) => p.hex === near)?.category_id).toBe(keyFinding.id)
+    expect(saved).toHaveLength(colors.length)
+  }, 120_000)
 
   it('says a used or unknown invitation code is refused when the register page opens', async () => {
     const unknown = await (await fetch(`${baseUrl}/register?code=no-such-code`)).text()
