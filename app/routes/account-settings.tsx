@@ -109,6 +109,11 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   )
 }
 
+/** A saved-successfully message belongs to the last submit: once the form shows new errors (checked in the browser), it goes. */
+function currentOutcome(reply: AccountReply | undefined, errors: Record<string, unknown>): AccountReply | undefined {
+  return reply?.message?.success && Object.keys(errors).length > 0 ? undefined : reply
+}
+
 /** Each form posts to its own section: without JavaScript the answer page opens at the form and its result. */
 function sectionAction(headingId: string): string {
   return `/account-settings#${headingId}`
@@ -167,7 +172,7 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
           options={optionsWith(ACCOUNT_RESEARCH_FIELDS, details.researchField, (v) => t(`accounts.researchFieldOption.${v}`))}
           placeholder={t('accounts.field.choose')}
         />
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="profile" label={t('account.profile.submit')} />
       </Form>
     </section>
@@ -186,7 +191,7 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
         <TextField field={fields.oldPassword} type="password" label={t('accounts.field.oldPassword')} autoComplete="current-password" />
         <NewPasswordField field={fields.newPassword} label={t('accounts.field.newPassword')} />
         <TextField field={fields.confirmNewPassword} type="password" label={t('accounts.field.confirmPassword')} autoComplete="new-password" />
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="password" label={t('account.password.submit')} />
       </Form>
     </section>
@@ -274,7 +279,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
             {t('account.preferences.addColor')}
           </button>
         </fieldset>
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="preferences" label={t('account.preferences.submit')} />
       </Form>
     </section>

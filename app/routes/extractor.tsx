@@ -117,7 +117,10 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
   useLiveStatus(Boolean(batch && (batch.inProgress || batch.awaitingCategorization)))
   const anyCompleted = batch?.anyCompleted ?? false
   useEffect(() => {
-    if (anyCompleted) downloadsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    if (!anyCompleted) return
+    downloadsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    // Focus moves to the heading of what appeared, so a screen reader announces it.
+    downloadsRef.current?.querySelector<HTMLElement>('#downloads-title')?.focus({ preventScroll: true })
   }, [anyCompleted])
 
   return (
@@ -147,7 +150,7 @@ export default function Extractor({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {anyCompleted ? (
             <section id="downloads" ref={downloadsRef} aria-labelledby="downloads-title">
-              <h2 id="downloads-title">{t('downloads.title')}</h2>
+              <h2 id="downloads-title" tabIndex={-1}>{t('downloads.title')}</h2>
               {batch.documents
                 .filter((d) => d.status === 'completed')
                 .map((d) => (

@@ -142,3 +142,16 @@ test('a failed document’s page says what went wrong and what to do', async ({ 
   await expect(page.getByText('This document is still processing')).toHaveCount(0)
   await expectAccessible(page)
 })
+
+test('account settings: each submit lands at its section, and an old success message goes with new errors', async ({ page }) => {
+  await signIn(page, '/account-settings')
+  const profile = page.getByRole('region', { name: 'Profile' })
+  await profile.getByRole('button').last().click()
+  await expect(profile.getByText('Profile updated successfully!')).toBeVisible()
+  if (!withJavaScript(test.info())) expect(page.url()).toMatch(/\/account-settings#profile-heading$/)
+  await profile.getByLabel('First name').fill('')
+  await profile.getByRole('button').last().click()
+  await expect(profile.getByText('First name is required.')).toBeVisible()
+  await expect(profile.getByText('Profile updated successfully!')).toHaveCount(0)
+  await expectAccessible(page)
+})

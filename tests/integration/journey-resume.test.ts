@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createInvitation } from '#tests/helpers/accounts.ts'
 import { corpusFile } from '#tests/helpers/corpus.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
 import { createUser } from '#tests/helpers/users.ts'
@@ -155,5 +156,18 @@ describe('the journey without dead ends (no JavaScript)', () => {
     const res = await post('/account-settings', [['_form', 'profile'], ['firstName', 'Ada'], ['lastName', '']], cookie)
     expect(res.status).toBe(400)
     expect(decode(await res.text())).toContain('action="/account-settings#profile-heading"')
+  })
+
+  it('puts each password rule failure on its own line', async () => {
+    const code = await createInvitation(db)
+    const res = await fetch(`${baseUrl}/register?code=${code}`, {
+      method: 'POST',
+      headers: { Origin: baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ invitation_code: code, email: 'lines@example.org', first_name: 'Ida', last_name: 'Noddack', password: 'abc' }),
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    const errors = /<p id="[^"]*password[^"]*-error" class="field-error">(.*?)<\/p>/.exec(html)?.[1] ?? ''
+    expect(errors.match(/<span style="display:block">/g)?.length ?? 0).toBeGreaterThan(1)
   })
 })
