@@ -13,8 +13,12 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import journeyStyles from '#app/styles/journey.css?url'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: documentsStyles },
+  { rel: 'stylesheet', href: journeyStyles },
+]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
