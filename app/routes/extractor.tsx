@@ -85,15 +85,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/extractor?batch=${encodeURIComponent(parsed.data.batch_id)}`)
 }
 
-/** Live status: Server-Sent Events trigger a reload of the page's data; if the stream fails, a 2-second poll. */
+/**
+ * Live status: Server-Sent Events trigger a reload of the page's data (a burst of events, one reload
+ * after the last); if the stream fails, a 2-second poll. A slow poll backs the stream up: a change
+ * that lands while a reload is in flight is never left unshown.
+ */
 function useLiveStatus(active: boolean) {
   const revalidator = useRevalidator()
   const refresh = useEffectEvent(() => void revalidator.revalidate())
   useEffect(() => {
     if (!active) return
     let poll: ReturnType<typeof setInterval> | undefined
+    let soon: ReturnType<typeof setTimeout> | undefined
+    const safety = setInterval(() => refresh(), 5_000)
     const events = new EventSource('/extractor/events')
-    events.addEventListener('message', () => refresh())
+    events.addEventListener('message', () => {
+      clearTimeout(soon)
+      soon = setTimeout(() => refresh(), 150)
+    })
     events.addEventListener('error', () => {
       events.close()
       poll ??= setInterval(() => refresh(), 2_000)
@@ -101,6 +110,8 @@ function useLiveStatus(active: boolean) {
     return () => {
       events.close()
       clearInterval(poll)
+      clearInterval(safety)
+      clearTimeout(soon)
     }
   }, [active])
 }
