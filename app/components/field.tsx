@@ -7,7 +7,13 @@ export function FieldErrors({ field }: { field: FieldMetadata<unknown> }) {
   if (!field.errors?.length) return null
   return (
     <p id={field.errorId} className="field-error">
-      {field.errors.map((key) => t(key)).join(' ')}
+      {/* One failure per line (the password rules would otherwise run together); the text stays the sentences joined by spaces. */}
+      {field.errors.map((key, i) => (
+        <span key={key} style={{ display: 'block' }}>
+          {i > 0 ? ' ' : null}
+          {t(key)}
+        </span>
+      ))}
     </p>
   )
 }

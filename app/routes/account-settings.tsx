@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, isRouteErrorResponse, useNavigation } from 'react-router'
 import type { Route } from './+types/account-settings'
+import { useColorName } from '#app/components/documents/color-label.tsx'
 import { FieldErrors, SelectField, TextField, type Option } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
 import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
@@ -24,8 +25,8 @@ import { getServices } from '#app/server/services.server.ts'
 type AccountForm = 'profile' | 'password' | 'preferences'
 type AccountReply = FormReply & { form: AccountForm }
 
-/** A colour a new row starts with (a highlighter yellow); the user picks the real one. */
-const NEW_COLOR = '#ffeb3b'
+/** The colours new rows start with, in turn (the common highlighter colours), so rows added one after another differ; the user picks the real one. */
+const NEW_COLORS = ['#ffeb3b', '#5fb236', '#2ea8e5', '#ff6666', '#a28ae5', '#f19837', '#e56eee', '#aaaaaa']
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -110,6 +111,16 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   )
 }
 
+/** A saved-successfully message belongs to the last submit: once the form shows new errors (checked in the browser), it goes. */
+function currentOutcome(reply: AccountReply | undefined, errors: Record<string, unknown>): AccountReply | undefined {
+  return reply?.message?.success && Object.keys(errors).length > 0 ? undefined : reply
+}
+
+/** Each form posts to its own section: without JavaScript the answer page opens at the form and its result. */
+function sectionAction(headingId: string): string {
+  return `/account-settings#${headingId}`
+}
+
 function SubmitButton({ form, label }: { form: AccountForm; label: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('_form') === form
@@ -142,7 +153,7 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
   return (
     <section aria-labelledby="profile-heading" className="card form-section">
       <h2 id="profile-heading">{t('account.profile.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('profile-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="profile" />
         <div className="field">
           <label htmlFor="profile-email">{t('accounts.field.email')}</label>
@@ -163,7 +174,7 @@ function ProfileSection({ details, reply }: { details: AccountDetails; reply: Ac
           options={optionsWith(ACCOUNT_RESEARCH_FIELDS, details.researchField, (v) => t(`accounts.researchFieldOption.${v}`))}
           placeholder={t('accounts.field.choose')}
         />
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="profile" label={t('account.profile.submit')} />
       </Form>
     </section>
@@ -176,17 +187,22 @@ function PasswordSection({ reply }: { reply: AccountReply | undefined }) {
   return (
     <section aria-labelledby="password-heading" className="card form-section">
       <h2 id="password-heading">{t('account.password.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('password-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="password" />
         {/* Lets password managers file the new password under the right account. */}
         <TextField field={fields.oldPassword} type="password" label={t('accounts.field.oldPassword')} autoComplete="current-password" />
         <NewPasswordField field={fields.newPassword} label={t('accounts.field.newPassword')} />
         <TextField field={fields.confirmNewPassword} type="password" label={t('accounts.field.confirmPassword')} autoComplete="new-password" />
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="password" label={t('account.password.submit')} />
       </Form>
     </section>
   )
+}
+
+/** The first of the new-row colours not yet in the list (or the next in turn when all are). */
+function nextNewColor(used: string[]): string {
+  return NEW_COLORS.find((c) => !used.includes(c)) ?? NEW_COLORS[used.length % NEW_COLORS.length]
 }
 
 function PreferencesSection({ preferences, reply }: { preferences: UserPreferences; reply: AccountReply | undefined }) {
@@ -199,13 +215,14 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
       preferredColorsCategorization: preferences.preferredColorsCategorization.map((p) => ({ hex: p.hex, category_id: p.category_id })),
     },
   })
+  const colorName = useColorName()
   const list = fields.preferredColorsCategorization
   const rows = list.getFieldList()
   const categories = preferences.availableColorCategories
   return (
     <section aria-labelledby="preferences-heading" className="card form-section">
       <h2 id="preferences-heading">{t('account.preferences.title')}</h2>
-      <Form method="post" {...getFormProps(form)} className="form">
+      <Form method="post" action={sectionAction('preferences-heading')} preventScrollReset {...getFormProps(form)} className="form">
         <input type="hidden" name="_form" value="preferences" />
         <SelectField
           field={fields.defaultReferenceLanguageId}
@@ -233,6 +250,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
                       <input {...hexProps} key={hexProps.key} />
                       {/* The colour as text too: a swatch alone says nothing to someone who cannot tell colours apart. */}
                       <code>{entry.hex.value}</code>
+                      {entry.hex.value ? <span className="hint">{colorName(entry.hex.value)}</span> : null}
                     </span>
                     <FieldErrors field={entry.hex} />
                   </div>
@@ -258,12 +276,12 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
           <FieldErrors field={list} />
           <button
             className="button button-secondary button-small"
-            {...form.insert.getButtonProps({ name: list.name, defaultValue: { hex: NEW_COLOR } })}
+            {...form.insert.getButtonProps({ name: list.name, defaultValue: { hex: nextNewColor(rows.map((r) => r.getFieldset().hex.value ?? '')) } })}
           >
             {t('account.preferences.addColor')}
           </button>
         </fieldset>
-        <FormOutcome reply={reply} />
+        <FormOutcome reply={currentOutcome(reply, form.allErrors)} />
         <SubmitButton form="preferences" label={t('account.preferences.submit')} />
       </Form>
     </section>

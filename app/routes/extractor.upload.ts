@@ -12,6 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context)
   const services = getServices(context)
   const result = await receiveUpload({ ...services, maxMb: services.config.uploadMaxMb }, request, user.id)
-  if (!result.ok) return jsonError(result.status, getInstance(context).t(result.key, result.values))
+  // `reason` names the refusal, so the page can put the server's sentence beside the file it concerns.
+  if (!result.ok) return jsonError(result.status, getInstance(context).t(result.key, result.values), { reason: result.key })
   return Response.json({ document_id: result.documentIds[0], batch_id: result.batchId, message: 'File uploaded successfully' })
 }

@@ -1,18 +1,29 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { DocumentNotes } from '#app/components/documents/document-notes.tsx'
+import { DocumentOutcome } from '#app/components/documents/document-outcome.tsx'
+import { documentNotes, noteFiltersFrom } from '#app/features/documents/notes.server.ts'
+import { recategorize } from '#app/features/documents/recategorize.server.ts'
+import { RegenerationWatch } from '#app/components/documents/regeneration-watch.tsx'
+import { StatusMessage } from '#app/components/status-message.tsx'
 import { isUuid } from '#app/lib/ids.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
+import { awaitingCategorization } from '#app/features/documents/unfinished.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import journeyStyles from '#app/styles/journey.css?url'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: documentsStyles },
+  { rel: 'stylesheet', href: journeyStyles },
+]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `${loaderData.document.originalFilename} · Marginalia` : 'Marginalia' }]
@@ -20,15 +31,39 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  const document = isUuid(params.documentId) ? await getDocument(getServices(context).db, user.id, params.documentId) : null
+  const { db } = getServices(context)
+  const document = isUuid(params.documentId) ? await getDocument(db, user.id, params.documentId) : null
   if (!document) throw data({ message: getInstance(context).t('detail.notFound') }, { status: 404 })
-  return { document }
+  // A document waiting for its colours links back to its batch's colour section.
+  const resumeBatchId = (await awaitingCategorization(db, user.id, [document.id]))[document.id] ?? null
+  const filters = noteFiltersFrom(new URL(request.url).searchParams)
+  const notes = await documentNotes(db, user.id, document.id, filters)
+  const editable = document.uploadStatus === 'completed' && !document.expired
+  const editCategories = editable ? await db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute() : null
+  return { document, resumeBatchId, notes, filters, editCategories }
 }
 
-export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
+/** A new category for one highlight or one colour of this document; its downloads are generated again. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context)
+  const { t } = getInstance(context)
+  const form = await request.formData()
+  if (!isUuid(params.documentId) || form.get('intent') !== 'recategorize') throw data({ message: t('detail.notFound') }, { status: 404 })
+  const annotationId = String(form.get('annotation_id') ?? '')
+  const color = String(form.get('color') ?? '')
+  const target = /^\d{1,18}$/.test(annotationId) ? { annotationId } : /^#[0-9a-f]{6}$/.test(color) ? { color } : null
+  const categoryId = Number(form.get('category_id'))
+  const result = target ? await recategorize(getServices(context), user.id, params.documentId, target, categoryId) : { ok: false as const, problem: 'notFound' as const }
+  if (!result.ok) return data({ error: t(`journey.recategorize.${result.problem}`) }, { status: result.problem === 'notFound' ? 404 : 409 })
+  return redirect(`/past-extractions/${params.documentId}?changed=1#notes-title`)
+}
+
+export default function ExtractionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { document } = loaderData
   const completed = document.uploadStatus === 'completed'
+  const changed = useSearchParams()[0].get('changed') === '1'
+  const regenerating = ['categorization_submitted_pending_ps2', 'submitted', 'processing_downloads'].includes(document.uploadStatus)
   return (
     <main id="main" className="page">
       <p>
@@ -42,8 +77,10 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
         <Link to={`/batches/${encodeURIComponent(document.batchId)}`}>{t('outputs.batch.link')}</Link> ·{' '}
         <Link to={`/past-extractions/${document.id}/delete`}>{t('outputs.delete.document.link')}</Link>
       </p>
+      <RegenerationWatch active={regenerating} />
+      <StatusMessage message={actionData?.error ? { text: actionData.error, success: false } : changed ? { text: t('journey.notes.changed'), success: true } : null} />
       {!completed ? (
-        <p className="message message-info">{t('detail.stillProcessing')}</p>
+        <DocumentOutcome status={document.uploadStatus} message={document.statusMessage} resumeBatchId={loaderData.resumeBatchId} />
       ) : (
         <>
           <section aria-labelledby="downloads-title">
@@ -85,6 +122,9 @@ export default function ExtractionDetail({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       )}
+      {loaderData.notes.total > 0 || completed ? (
+        <DocumentNotes documentId={document.id} citation={document.citation} filters={loaderData.filters} editCategories={loaderData.editCategories} {...loaderData.notes} />
+      ) : null}
     </main>
   )
 }

@@ -8,12 +8,18 @@ import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { listOptionsFrom, PAGE_SIZES, type ListOptions, type SortBy } from '#app/features/documents/list-options.ts'
 import { listDocuments } from '#app/features/documents/queries.server.ts'
+import { resumeHref } from '#app/components/documents/unfinished-batches.tsx'
+import { awaitingCategorization } from '#app/features/documents/unfinished.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import journeyStyles from '#app/styles/journey.css?url'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: documentsStyles },
+  { rel: 'stylesheet', href: journeyStyles },
+]
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }]
@@ -22,8 +28,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
   const options = listOptionsFrom(new URL(request.url).searchParams)
-  const list = await listDocuments(getServices(context).db, user.id, options)
-  return { ...list, options, title: getInstance(context).t('past.meta.title') }
+  const { db } = getServices(context)
+  const list = await listDocuments(db, user.id, options)
+  // Documents waiting for their colours: the row links back to the batch's colour section.
+  const resume = await awaitingCategorization(db, user.id, list.documents.map((d) => d.id))
+  return { ...list, resume, options, title: getInstance(context).t('past.meta.title') }
 }
 
 /** Sorting and paging live in the URL, so every control is a plain link or GET form. */
@@ -130,6 +139,10 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                     {d.uploadStatus === 'completed' ? (
                       <Link to={`/past-extractions/${d.id}`} onClick={(e) => e.stopPropagation()}>
                         {t('past.viewDetails')}
+                      </Link>
+                    ) : loaderData.resume[d.id] ? (
+                      <Link to={resumeHref(loaderData.resume[d.id])} onClick={(e) => e.stopPropagation()}>
+                        {t('journey.unfinished.link')}
                       </Link>
                     ) : null}
                     <RowActions documentId={d.id} batchId={d.batchId} filename={d.originalFilename} />

@@ -6,9 +6,10 @@ import type { Route } from './+types/register'
 import { SelectField, TextField } from '#app/components/field.tsx'
 import { NewPasswordField } from '#app/components/password-field.tsx'
 import { RedirectNotice } from '#app/components/redirect-notice.tsx'
-import { FormOutcome } from '#app/components/status-message.tsx'
+import { FormOutcome, StatusMessage } from '#app/components/status-message.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
 import { useSchemaForm } from '#app/components/use-schema-form.ts'
+import { invitationProblem } from '#app/features/accounts/invitation-status.server.ts'
 import { findInvitationEmail } from '#app/features/accounts/queries.server.ts'
 import { registerAccount } from '#app/features/accounts/registration.server.ts'
 import { REGISTRATION_RESEARCH_FIELDS, REGISTRATION_TITLES, RegisterSchema } from '#app/features/accounts/schema.ts'
@@ -28,11 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getInstance(context)
   const params = new URL(request.url).searchParams
   const code = params.get('code')?.trim() ?? ''
-  if (!code) return { title: t('accounts.waitlist.title'), invitation: null }
+  if (!code) return { title: t('accounts.waitlist.title'), invitation: null, problem: null }
+  // A used, expired or unknown code is refused when the page opens, not after the whole form is filled.
+  const problemKey = await invitationProblem(getServices(context).db, code)
+  if (problemKey) return { title: t('accounts.register.title'), invitation: null, problem: t(problemKey) }
   // An invitation bound to an e-mail fills it in; one that is not (such as the first admin's) leaves it to the visitor.
   const boundEmail = await findInvitationEmail(getServices(context).db, code)
   const email = boundEmail ?? params.get('email')?.trim() ?? ''
-  return { title: t('accounts.register.title'), invitation: { code, email } }
+  return { title: t('accounts.register.title'), invitation: { code, email }, problem: null }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,10 +61,24 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  // A registration that just went through spends its code: its success wins over the code's new state.
+  if (actionData?.message?.success) {
+    return (
+      <main id="main" className="page page-narrow">
+        <h1>{t('accounts.register.title')}</h1>
+        <RedirectNotice message={actionData.message} to="/login" seconds={REDIRECT_SECONDS}>
+          <p>
+            <Link to="/login">{t('accounts.register.login')}</Link>
+          </p>
+        </RedirectNotice>
+      </main>
+    )
+  }
   if (!loaderData.invitation) {
     return (
       <main id="main" className="page page-narrow">
         <h1>{t('accounts.waitlist.title')}</h1>
+        <StatusMessage message={loaderData.problem ? { text: loaderData.problem, success: false } : null} />
         <p>{t('accounts.waitlist.description')}</p>
         <SubscribeForm id="waitlist-subscribe" />
         <p className="form-links">
@@ -74,15 +92,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="page page-narrow">
       <h1>{t('accounts.register.title')}</h1>
-      {actionData?.message?.success ? (
-        <RedirectNotice message={actionData.message} to="/login" seconds={REDIRECT_SECONDS}>
-          <p>
-            <Link to="/login">{t('accounts.register.login')}</Link>
-          </p>
-        </RedirectNotice>
-      ) : (
-        <RegisterForm invitation={loaderData.invitation} reply={actionData} />
-      )}
+      <RegisterForm invitation={loaderData.invitation} reply={actionData} />
     </main>
   )
 }

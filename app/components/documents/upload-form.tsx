@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useNavigate, useNavigation } from 'react-router'
 import { checkSelection, MAX_FILES_PER_BATCH, newBatchId, PDF_MIME } from '#app/features/documents/schema.ts'
+import { reasonOfKey, refusedQuery, useRefusalSentence, type Refused } from '#app/components/documents/refused-files.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 
@@ -18,8 +19,8 @@ interface Progress {
   failed: boolean
 }
 
-/** One XHR per file, so each gets its own progress bar (fetch has no upload progress). */
-function uploadOne(file: File, styleId: string, batchId: string, onProgress: (percent: number) => void): Promise<boolean> {
+/** One XHR per file, so each gets its own progress bar (fetch has no upload progress); a refusal comes back with the server's reason. */
+function uploadOne(file: File, styleId: string, batchId: string, onProgress: (percent: number) => void): Promise<{ ok: boolean; key?: string; message?: string }> {
   return new Promise((resolve) => {
     const body = new FormData()
     body.append('pdf_file', file, file.name)
@@ -30,8 +31,17 @@ function uploadOne(file: File, styleId: string, batchId: string, onProgress: (pe
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
     })
-    xhr.addEventListener('load', () => resolve(xhr.status >= 200 && xhr.status < 300))
-    xhr.addEventListener('error', () => resolve(false))
+    xhr.addEventListener('load', () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ ok: true })
+      try {
+        const answer = JSON.parse(xhr.responseText) as { message?: string; reason?: string }
+        resolve({ ok: false, key: answer.reason, message: answer.message })
+      } catch {
+        // A body the HTTP layer cut off at its size limit is a 413 without our JSON.
+        resolve({ ok: false, key: xhr.status === 413 ? 'upload.error.tooLarge' : undefined })
+      }
+    })
+    xhr.addEventListener('error', () => resolve({ ok: false }))
     xhr.send(body)
   })
 }
@@ -51,6 +61,10 @@ export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormP
   const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState<Progress[] | null>(null)
   const [dragging, setDragging] = useState(false)
+  // Each refused file with the server's sentence (or the same sentence, for a size checked here before sending).
+  const [refusals, setRefusals] = useState<Map<string, string>>(new Map())
+  const sentence = useRefusalSentence(maxMb)
+  const maxBytes = maxMb * 1024 * 1024
   const busy = progress !== null || navigation.state === 'submitting'
 
   const addFiles = (incoming: FileList | File[]) => {
@@ -68,6 +82,7 @@ export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormP
       return
     }
     setProblem(null)
+    setRefusals(new Map())
     setFiles(next)
   }
 
@@ -106,22 +121,33 @@ export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormP
     }
     setProblem(null)
     const batchId = newBatchId()
-    setProgress(files.map((f) => ({ name: f.name, percent: 0, failed: false })))
+    // The size limit is checked here: a file over it is never sent.
+    const refused: Refused[] = files.filter((f) => f.size > maxBytes).map((f) => ({ reason: 'tooLarge', file: f.name }))
+    const sending = files.filter((f) => f.size <= maxBytes)
+    const messages = new Map(refused.map((r) => [r.file, sentence(r)]))
+    setProgress(sending.map((f) => ({ name: f.name, percent: 0, failed: false })))
     const results = await Promise.all(
-      files.map((file, index) =>
+      sending.map((file, index) =>
         uploadOne(file, styleId, batchId, (percent) =>
           setProgress((current) => current?.map((p, i) => (i === index ? { ...p, percent } : p)) ?? null),
         ),
       ),
     )
-    const failed = files.filter((_, i) => !results[i]).map((f) => f.name)
-    if (failed.length === files.length) {
+    sending.forEach((file, i) => {
+      const result = results[i]
+      if (result.ok) return
+      const refusal: Refused = { reason: reasonOfKey(result.key), file: file.name }
+      refused.push(refusal)
+      messages.set(file.name, result.message ?? sentence(refusal))
+    })
+    if (refused.length === files.length) {
+      // Nothing went through: the page stays, each file with its reason.
       setProgress(null)
-      setProblem(t('upload.error.batchFailed'))
+      setRefusals(messages)
+      setProblem(t('upload.error.failedFiles', { files: refused.map((r) => r.file).join(', ') }))
       return
     }
-    if (failed.length > 0) setProblem(t('upload.error.failedFiles', { files: failed.join(', ') }))
-    navigate(`/extractor?batch=${encodeURIComponent(batchId)}${failed.length ? `&failed=${encodeURIComponent(failed.join(', '))}` : ''}`)
+    navigate(`/extractor?batch=${encodeURIComponent(batchId)}${refusedQuery(refused)}`)
   }
 
   const message = problem ?? error
@@ -153,6 +179,9 @@ export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormP
               return (
                 <li key={file.name}>
                   <span>{file.name}</span>
+                  {refusals.get(file.name) || (!upload && file.size > maxBytes) ? (
+                    <span className="field-error file-refusal">{refusals.get(file.name) ?? t('upload.error.tooLarge', { max: maxMb })}</span>
+                  ) : null}
                   {upload ? (
                     <progress max={100} value={upload.percent} aria-label={t('extractor.progress', { file: file.name, percent: upload.percent })} />
                   ) : (

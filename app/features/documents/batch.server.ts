@@ -4,6 +4,7 @@ import { isReadyForCategorization } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
 import { inTransaction } from '#jobs/boss.ts'
 import { groupShades, sortByHue } from '#jobs/pdf/colors.ts'
+import { nearestShade } from '#app/features/preferences/shades.server.ts'
 import { transition } from './transitions.server.ts'
 
 const TEXT_MARKUP = ['highlight', 'underline', 'strikeout', 'squiggly']
@@ -40,11 +41,11 @@ export async function batchColors(db: Db, userId: string, batchId: string): Prom
     .select(['hex', 'category_id'])
     .where('user_id', '=', userId)
     .execute()
-  const preferred = new Map(preferences.map((p) => [p.hex, p.category_id]))
   const byColor = new Map<string, BatchColor>()
   for (const row of rows) {
     const hex = representativeOf.get(row.color) as string
-    const entry = byColor.get(hex) ?? { hex, count: 0, samples: [], preferredCategoryId: preferred.get(hex) ?? null }
+    // A saved preference applies to every shade within the engine's shade distance.
+    const entry = byColor.get(hex) ?? { hex, count: 0, samples: [], preferredCategoryId: nearestShade(hex, preferences)?.category_id ?? null }
     entry.count++
     if (row.text && entry.samples.length < SAMPLES_PER_COLOR) entry.samples.push(row.text.length > 160 ? `${row.text.slice(0, 157)}…` : row.text)
     byColor.set(hex, entry)
@@ -146,9 +147,13 @@ export async function submitCategorization(
     if (movedIds.length === 0) return null
     // A batch with comments but no highlights has no colours to remember (and SQL takes no empty list).
     if (choices.size === 0) return movedIds
+    // A choice updates the nearest saved shade (ΔE < 10) instead of adding a near-duplicate with another category.
+    const saved = await trx.selectFrom('user_color_preferences').select(['hex']).where('user_id', '=', userId).execute()
+    const rows = new Map<string, number>()
+    for (const [hex, categoryId] of choices) rows.set(nearestShade(hex, saved)?.hex ?? hex, categoryId)
     await trx
       .insertInto('user_color_preferences')
-      .values([...choices].map(([hex, categoryId]) => ({ user_id: userId, hex, category_id: categoryId })))
+      .values([...rows].map(([hex, categoryId]) => ({ user_id: userId, hex, category_id: categoryId })))
       .onConflict((oc) => oc.columns(['user_id', 'hex']).doUpdateSet({ category_id: sql`excluded.category_id` }))
       .execute()
     return movedIds

@@ -28,7 +28,8 @@ const ALLOWED_FROM: Record<DocumentStatus, DocumentStatus[]> = {
   processing_annotations: ['colors_extracted'],
   raw_annotations_inserted: ['processing_annotations'],
   categorization_submitted_pending_ps2: ['raw_annotations_inserted'],
-  submitted: ['categorization_submitted_pending_ps2'],
+  // A completed document goes back to `submitted` when its owner changes a highlight's category (its downloads are regenerated).
+  submitted: ['categorization_submitted_pending_ps2', 'completed'],
   processing_downloads: ['submitted', 'processing_downloads', 'ps2_timeout'],
   completed: ['processing_downloads'],
   failed: [...EXTRACT_STEPS, 'submitted', 'processing_downloads', 'categorization_submitted_pending_ps2'],

@@ -27,7 +27,13 @@ export interface UploadProblem {
   values?: Record<string, string>
 }
 
-export type UploadResult = { ok: true; batchId: string; documentIds: string[] } | ({ ok: false } & UploadProblem)
+/** A file of the upload that was refused while the others went through (the upload page's mixed batch). */
+export interface RefusedFile {
+  reason: 'notPdf'
+  file: string
+}
+
+export type UploadResult = { ok: true; batchId: string; documentIds: string[]; refused?: RefusedFile[] } | ({ ok: false } & UploadProblem)
 
 interface StoredFile {
   filename: string
@@ -59,6 +65,7 @@ export async function receiveUpload(
   deps: { db: Db; boss: PgBoss; storage: Storage; maxMb: number },
   request: Request,
   userId: string,
+  options: { keepGoodFiles?: boolean } = {},
 ): Promise<UploadResult> {
   const { storage, maxMb } = deps
   const stored: StoredFile[] = []
@@ -125,7 +132,7 @@ export async function receiveUpload(
   }
 
   try {
-    return await createDocuments(deps, form, stored, rejected, userId, discard)
+    return await createDocuments(deps, form, stored, rejected, userId, discard, options.keepGoodFiles ?? false)
   } catch (error) {
     // A refusal by an exception (the database gone mid-request, say) leaves no file behind either.
     await discard()
@@ -140,13 +147,15 @@ async function createDocuments(
   rejected: { key: string; values: Record<string, string> }[],
   userId: string,
   discard: () => Promise<void>,
+  keepGoodFiles: boolean,
 ): Promise<UploadResult> {
   const { db, boss } = deps
   const fail = async (problem: UploadProblem): Promise<UploadResult> => {
     await discard()
     return { ok: false, ...problem }
   }
-  if (rejected.length > 0) return fail({ status: 400, ...rejected[0] })
+  // The API refuses the whole request for one bad file; the upload page keeps the good ones and names the others.
+  if (rejected.length > 0 && (!keepGoodFiles || stored.length === 0)) return fail({ status: 400, ...rejected[0] })
   const names = stored.map((f) => f.filename)
   const duplicates = [...new Set(names.filter((n, i) => names.indexOf(n) !== i))]
   if (duplicates.length > 0) return fail({ status: 400, key: 'upload.error.duplicates', values: { files: duplicates.join(', ') } })
@@ -212,5 +221,6 @@ async function createDocuments(
     return documentIds
   })
   if (!Array.isArray(outcome)) return fail(outcome)
-  return { ok: true, batchId, documentIds: outcome }
+  const refused: RefusedFile[] = rejected.map((r) => ({ reason: 'notPdf', file: r.values.file }))
+  return { ok: true, batchId, documentIds: outcome, ...(refused.length > 0 ? { refused } : {}) }
 }
