@@ -6,7 +6,8 @@
  * with @citation-js/plugin-csl, used as they are. APA 7 is a reduced copy of the official file
  * bundled there (the full one costs ~220 MB and 3 s per process to compile), checked to render the
  * formatting fixtures exactly as the official file does (`npm run eval:biblio`, formatting).
- * MLA, Chicago author-date and IEEE are CSL files under csl/.
+ * MLA, Chicago author-date and IEEE are CSL files under csl/; Chicago is reduced from the official
+ * file's macros and renders the fixtures as it does (formatting eval with --official DIR).
  */
 import { readFileSync } from 'node:fs'
 import { Cite, plugins } from '@citation-js/core'

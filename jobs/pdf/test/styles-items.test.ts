@@ -65,7 +65,8 @@ describe('work types keep their own layout', () => {
   it.each([
     ['apa', 'Jones, A. B. (2012). Title of chapter. In C. D. Smith & E. F. Brown (Eds.), Title of book (pp. 15–30). Springer.'],
     ['mla', 'Jones, Alice B. “Title of Chapter.” Title of Book, edited by Carol D. Smith and Edward F. Brown, Springer, 2012, pp. 15–30.'],
-    ['chicago', 'Jones, Alice B. 2012. “Title of Chapter.” In Title of Book, edited by Carol D. Smith and Edward F. Brown, 15–30. New York: Springer.'],
+    // CMOS 18 (official file): no page range for a chapter, and the publisher without its place.
+    ['chicago', 'Jones, Alice B. 2012. “Title of Chapter.” In Title of Book, edited by Carol D. Smith and Edward F. Brown. Springer.'],
     ['harvard', 'Jones, A.B. (2012) “Title of chapter,” in C.D. Smith and E.F. Brown (eds.) Title of book. New York: Springer, pp. 15–30.'],
     ['ieee', 'A. B. Jones, “Title of chapter,” in Title of book, C. D. Smith and E. F. Brown, Eds. New York: Springer, 2012, pp. 15–30.'],
     ['vancouver', 'Jones AB. Title of chapter. In: Smith CD, Brown EF, editors. Title of book. New York: Springer; 2012. p. 15–30.'],
@@ -74,7 +75,7 @@ describe('work types keep their own layout', () => {
   })
 
   it.each([
-    ['chicago', 'Doe, Jane. 2015. Learning to Read. PhD thesis, University of Somewhere.'],
+    ['chicago', 'Doe, Jane. 2015. “Learning to Read.” PhD thesis, University of Somewhere.'],
     ['harvard', 'Doe, J. (2015) Learning to read. PhD thesis. University of Somewhere.'],
     ['ieee', 'J. Doe, “Learning to read,” PhD thesis, University of Somewhere, 2015.'],
     ['vancouver', 'Doe J. Learning to read [PhD thesis]. University of Somewhere; 2015.'],
@@ -135,15 +136,93 @@ describe('APA 7 (reduced file) on the cases it used to get wrong', () => {
   })
 })
 
-describe('Chicago author-date 18 (reduced file)', () => {
-  it('cites three or more authors as the first and "et al." in the text (CMOS 18), all of them up to six in the list', () => {
-    const three = { ...article, author: [...article.author, { family: 'Lee', given: 'Hana' }] }
-    expect(formatInText(three, 'chicago')).toBe('(Smith et al. 2019)')
-    expect(formatItem(three, 'chicago')).toMatch(/^Smith, John, Kate Jones, and Hana Lee\. 2019\./)
+const people = (n: number) =>
+  [
+    ['Smith', 'John'],
+    ['Jones', 'Kate'],
+    ['Lee', 'Hana'],
+    ['Okafor', 'Chinedu'],
+    ['Lindqvist', 'Maja'],
+    ['Tanaka', 'Hiroshi'],
+    ['Müller', 'Anna'],
+  ]
+    .slice(0, n)
+    .map(([family, given]) => ({ family, given }))
+
+describe('Chicago author-date 18 (reduced file, renders as the official 2025-03-01 file)', () => {
+  it('names both of two authors, in the list and in the text', () => {
+    expect(formatItem(article, 'chicago')).toBe('Smith, John, and Kate Jones. 2019. “Graph Methods for Reading.” Journal of Reading 3 (2): 1–9. https://doi.org/10.1000/abc.')
+    expect(formatInText(article, 'chicago')).toBe('(Smith and Jones 2019)')
   })
 
-  it('prints a book’s edition', () => {
-    const book = { type: 'book', author: [{ family: 'Kernighan', given: 'Brian W.' }], title: 'The C programming language', issued: year(1988), publisher: 'Prentice Hall', edition: '2' }
-    expect(formatItem(book, 'chicago')).toBe('Kernighan, Brian W. 1988. The C Programming Language. 2nd ed. Prentice Hall.')
+  it('cites three or more authors as the first and "et al." in the text; lists up to six, more as the first three and "et al."', () => {
+    const three = { ...article, author: people(3) }
+    expect(formatItem(three, 'chicago')).toBe('Smith, John, Kate Jones, and Hana Lee. 2019. “Graph Methods for Reading.” Journal of Reading 3 (2): 1–9. https://doi.org/10.1000/abc.')
+    expect(formatInText(three, 'chicago')).toBe('(Smith et al. 2019)')
+    const seven = { ...article, author: people(7) }
+    expect(formatItem(seven, 'chicago')).toBe('Smith, John, Kate Jones, Hana Lee, et al. 2019. “Graph Methods for Reading.” Journal of Reading 3 (2): 1–9. https://doi.org/10.1000/abc.')
+    expect(formatInText(seven, 'chicago')).toBe('(Smith et al. 2019)')
+  })
+
+  it('a chapter: "In" the book, its editors, the publisher without place or pages', () => {
+    expect(formatItem(chapter, 'chicago')).toBe('Jones, Alice B. 2012. “Title of Chapter.” In Title of Book, edited by Carol D. Smith and Edward F. Brown. Springer.')
+    expect(formatInText(chapter, 'chicago')).toBe('(Jones 2012)')
+  })
+
+  it('a book: italic title, edition after it, the publisher without its place', () => {
+    const book = {
+      type: 'book',
+      author: [
+        { family: 'Kernighan', given: 'Brian W.' },
+        { family: 'Ritchie', given: 'Dennis M.' },
+      ],
+      title: 'The C programming language',
+      issued: year(1988),
+      publisher: 'Prentice Hall',
+      'publisher-place': 'Englewood Cliffs, NJ',
+      edition: '2',
+    }
+    expect(formatItem(book, 'chicago')).toBe('Kernighan, Brian W., and Dennis M. Ritchie. 1988. The C Programming Language. 2nd ed. Prentice Hall.')
+    expect(formatInText(book, 'chicago')).toBe('(Kernighan and Ritchie 1988)')
+  })
+
+  it('a conference paper: the proceedings volume before the pages, or the pages and the publisher', () => {
+    const paper = {
+      type: 'paper-conference',
+      author: [
+        { family: 'Vaswani', given: 'Ashish' },
+        { family: 'Shazeer', given: 'Noam' },
+        { family: 'Polosukhin', given: 'Illia' },
+      ],
+      title: 'Attention is all you need',
+      'container-title': 'Advances in Neural Information Processing Systems',
+      volume: '30',
+      page: '5998-6008',
+      issued: year(2017),
+    }
+    expect(formatItem(paper, 'chicago')).toBe('Vaswani, Ashish, Noam Shazeer, and Illia Polosukhin. 2017. “Attention Is All You Need.” In Advances in Neural Information Processing Systems, 30:5998–6008.')
+    expect(formatInText(paper, 'chicago')).toBe('(Vaswani et al. 2017)')
+    const published = {
+      type: 'paper-conference',
+      author: people(2),
+      title: 'A corpus of annotated PDFs',
+      'container-title': 'Proceedings of EMNLP 2022',
+      page: '1120-1134',
+      publisher: 'Association for Computational Linguistics',
+      'publisher-place': 'Abu Dhabi',
+      issued: year(2022),
+      DOI: '10.18653/v1/x',
+    }
+    expect(formatItem(published, 'chicago')).toBe('Smith, John, and Kate Jones. 2022. “A Corpus of Annotated PDFs.” In Proceedings of EMNLP 2022, 1120–34. Association for Computational Linguistics. https://doi.org/10.18653/v1/x.')
+  })
+
+  it('a report, a preprint and an undated web page', () => {
+    const report = { type: 'report', author: [{ family: 'Brown', given: 'Tom' }], title: 'Language models are few-shot learners', genre: 'Technical report', number: 'TR-1', publisher: 'OpenAI', issued: year(2020) }
+    expect(formatItem(report, 'chicago')).toBe('Brown, Tom. 2020. “Language Models Are Few-Shot Learners.” Technical report TR-1. OpenAI.')
+    const preprint = { type: 'article', author: people(2), title: 'Reading graphs', publisher: 'arXiv', number: 'arXiv:2108.11480', issued: year(2021), URL: 'https://arxiv.org/abs/2108.11480' }
+    expect(formatItem(preprint, 'chicago')).toBe('Smith, John, and Kate Jones. 2021. “Reading Graphs.” Preprint, arXiv. https://arxiv.org/abs/2108.11480.')
+    const page = { type: 'webpage', author: [{ family: 'Fischer', given: 'Anna' }], title: 'A guide to PDF annotations', URL: 'https://example.org/pdf-guide' }
+    expect(formatItem(page, 'chicago')).toBe('Fischer, Anna. n.d. “A Guide to PDF Annotations.” https://example.org/pdf-guide.')
+    expect(formatInText(page, 'chicago')).toBe('(Fischer, n.d.)')
   })
 })
