@@ -180,9 +180,9 @@ test.describe('support page', () => {
       await page.getByRole('button', { name: 'Search', exact: true }).click()
       await expect(page).toHaveURL(/\/support\?q=zotero$/)
     }
-    await expect(page.locator('details.faq-item')).toHaveCount(2)
-    await expect(page.locator('section.faq-category h2')).toHaveText(['Getting started', 'Troubleshooting'])
-    await expect(page.getByText('2 questions match “zotero”.')).toBeVisible()
+    await expect(page.locator('details.faq-item')).toHaveCount(3)
+    await expect(page.locator('section.faq-category h2')).toHaveText(['Getting started', 'Features and usage', 'Troubleshooting'])
+    await expect(page.getByText('3 questions match “zotero”.')).toBeVisible()
     // Matching answers are shown open.
     await expect(page.getByText(/File › Export PDF…/)).toBeVisible()
     await expectAccessible(page)
@@ -209,11 +209,11 @@ test.describe('privacy policy and terms of service', () => {
   test('the privacy policy states the retention, cookies, e-mails and contact', async ({ page }, testInfo) => {
     await page.goto('/privacy-policy')
     await expectPageBasics(page, /^Privacy policy · Marginalia$/)
-    await expect(page.getByText('Last updated: 3 June 2025')).toBeVisible()
+    await expect(page.getByText('Last updated: 27 November 2026')).toBeVisible()
     const main = page.getByRole('main')
     await expect(main).toContainText('up to 90 days after upload')
     await expect(main).toContainText('24 months without a sign-in')
-    await expect(main).toContainText('Annotations (the highlights, comments and references extracted from your documents): until they are deleted')
+    await expect(main).toContainText('Annotations (the highlights, comments and references extracted from your documents): until you delete the document')
     await expect(main).toContainText('__session')
     await expect(main).toContainText('preferred_language')
     await expect(main.getByRole('link', { name: 'support@marginalia.app' })).toHaveAttribute('href', 'mailto:support@marginalia.app')
@@ -337,6 +337,6 @@ test('the public pages speak German to a visitor who chose it', async ({ page, b
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
   }
   await page.goto('/support?q=zotero')
-  await expect(page.getByText('2 Fragen passen zu „zotero“.')).toBeVisible()
+  await expect(page.getByText('3 Fragen passen zu „zotero“.')).toBeVisible()
   await expectAccessible(page)
 })
