@@ -20,6 +20,7 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
+import { categoryLabel } from '#app/lib/category-label.ts'
 
 /** The three forms post here; a hidden `_form` says which one. */
 type AccountForm = 'profile' | 'password' | 'preferences'
@@ -260,7 +261,7 @@ function PreferencesSection({ preferences, reply }: { preferences: UserPreferenc
                       <option value="">{t('account.preferences.chooseCategory')}</option>
                       {categories.map((c) => (
                         <option key={c.id} value={String(c.id)}>
-                          {c.name}
+                          {categoryLabel(c.name, t)}
                         </option>
                       ))}
                     </select>

@@ -1,4 +1,5 @@
 import { pageLabel } from './model.ts'
+import { shownCategory } from './labels.ts'
 import type { OutputLabels } from './output-labels.ts'
 import type { OutputAnnotation, OutputDocument } from './paper.ts'
 
@@ -27,7 +28,7 @@ export function noteAnnotations(document: OutputDocument): OutputAnnotation[] {
 export function renderAnnotationsCsv(document: OutputDocument, labels: OutputLabels): string {
   const header = [labels.category, labels.colour, labels.pageNumber, labels.pageLabel, labels.text, labels.comment, labels.citedWorks, labels.type]
   const rows = noteAnnotations(document).map((a) => [
-    a.categoryName ?? '',
+    a.categoryName ? shownCategory(labels, a.categoryName) : '',
     a.color ?? '',
     a.page,
     pageLabel(a),

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs'
 import { pageLabel } from './model.ts'
+import { shownCategory } from './labels.ts'
 import type { OutputLabels } from './output-labels.ts'
 import { citedWorks } from './annotations-csv.ts'
 import { shortCitation, type OutputDocument } from './paper.ts'
@@ -32,7 +33,7 @@ export async function renderEvidenceMatrix(documents: OutputDocument[], labels: 
       highlights.addRow({
         paper: shortCitation(document, labels.noDate),
         year: document.metadata.year ?? null,
-        category: a.categoryName,
+        category: shownCategory(labels, a.categoryName),
         page: pageLabel(a),
         text: safe(a.text),
         comment: safe(a.comment ?? ''),
@@ -48,7 +49,7 @@ export async function renderEvidenceMatrix(documents: OutputDocument[], labels: 
   papers.columns = [
     { header: labels.citation, key: 'citation', width: 80 },
     { header: labels.doi, key: 'doi', width: 28 },
-    ...categories.map((name, i) => ({ header: name, key: `c${i}`, width: 14 })),
+    ...categories.map((name, i) => ({ header: shownCategory(labels, name), key: `c${i}`, width: 14 })),
   ]
   for (const document of documents) {
     const row: Record<string, string | number | null> = { citation: safe(document.citation || document.title), doi: document.metadata.doi }

@@ -86,14 +86,14 @@ export async function loadOutputDocuments(db: Db, documentIds: string[]): Promis
   })
 }
 
-/** The generated files' labels in a language (English where a translation is missing). */
+/** The generated files' labels and built-in category names in a language (English where a translation is missing). */
 export async function loadOutputLabels(db: Db, language: string | null): Promise<OutputLabels> {
   if (!language || language === 'en') return outputLabels({})
   const rows = await db
     .selectFrom('translations')
     .select(['key', 'value'])
     .where('language_code', '=', language)
-    .where('key', 'like', 'outputs.file.%')
+    .where((eb) => eb.or([eb('key', 'like', 'outputs.file.%'), eb('key', 'like', 'category.builtin.%')]))
     .execute()
   return outputLabels(Object.fromEntries(rows.map((r) => [r.key, r.value])))
 }

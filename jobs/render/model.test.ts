@@ -3,6 +3,7 @@ import type { Reference } from '../pdf/types.ts'
 import { formatReference, groupNotes, resolveReference, uniqueReferences, type NoteAnnotation, type NotesInput } from './model.ts'
 import { NOTES_LABELS } from './labels.ts'
 import { renderNotesText } from './notes-txt.ts'
+import { outputLabels } from './output-labels.ts'
 
 const reference = (index: number, overrides: Partial<Reference>): Reference => ({
   index,
@@ -130,5 +131,28 @@ describe('formatReference and duplicates', () => {
     )
     expect(resolved.children.map((c) => c.text.slice(0, 10))).toEqual(['Smith, J. ', 'Lee, K., &'])
     expect(uniqueReferences([...references, chapterEntry, twin])).toHaveLength(3)
+  })
+})
+
+describe('category names in the notes', () => {
+  it('prints built-in categories in the output language and user-made ones as they are', () => {
+    const labels = outputLabels({ 'outputs.file.page': 'S.', 'category.builtin.keyFinding': 'Zentrale Erkenntnis', 'category.builtin.method': 'Methode' })
+    expect(labels.categories).toEqual({ 'Key finding': 'Zentrale Erkenntnis', Method: 'Methode' })
+    const input: NotesInput = {
+      title: 'paper',
+      citation: 'Doe (2024)',
+      style: 'apa',
+      references: [],
+      annotations: [
+        note({ id: 'a', text: 'finding', categoryName: 'Key finding', categoryOrder: 1, page: 5 }),
+        note({ id: 'b', text: 'mine', categoryName: 'Eigene Sache', categoryOrder: 10, page: 6 }),
+      ],
+    }
+    const text = renderNotesText(input, labels)
+    expect(text).toContain('ZENTRALE ERKENNTNIS\n===================\n\n[S. 5] “finding”')
+    expect(text).toContain('EIGENE SACHE\n')
+    expect(text).not.toContain('KEY FINDING')
+    // The grouping itself keeps the stored names (Reference logic compares them).
+    expect(groupNotes(input).groups.map((g) => g.name)).toEqual(['Key finding', 'Eigene Sache'])
   })
 })

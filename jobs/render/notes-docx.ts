@@ -1,6 +1,6 @@
 import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
 import { groupNotes, pageLabel, type NotesInput } from './model.ts'
-import type { NotesLabels } from './labels.ts'
+import { shownCategory, type NotesLabels } from './labels.ts'
 
 function link(text: string, url: string) {
   return new ExternalHyperlink({ link: url, children: [new TextRun({ text, style: 'Hyperlink' })] })
@@ -14,7 +14,7 @@ export async function renderNotesDocx(input: NotesInput, labels: NotesLabels): P
     new Paragraph({ children: [new TextRun({ text: input.citation || input.title, italics: true })] }),
   ]
   for (const group of groups) {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(group.name)] }))
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(shownCategory(labels, group.name))] }))
     for (const item of group.items) {
       children.push(
         new Paragraph({

@@ -1,4 +1,5 @@
 import { groupNotes, pageLabel } from './model.ts'
+import { shownCategory } from './labels.ts'
 import type { OutputLabels } from './output-labels.ts'
 import { bibliographyItems, itemYear, slug, type OutputAnnotation, type OutputDocument } from './paper.ts'
 
@@ -32,8 +33,9 @@ function citedLinks(item: OutputAnnotation): string {
 export function renderNotesMarkdown(document: OutputDocument, labels: OutputLabels): string {
   const paper = bibliographyItems(document)[0]
   const { groups, standaloneComments } = groupNotes(document)
-  const categories = groups.map((g) => g.name)
-  const tags = ['marginalia', ...categories.map((c) => `category/${slug(c)}`)]
+  // Tags keep the stored name (the same tag in every language); the reader sees the translated name.
+  const categories = groups.map((g) => shownCategory(labels, g.name))
+  const tags = ['marginalia', ...groups.map((g) => `category/${slug(g.name)}`)]
   const front = ['---', `title: ${yaml(paper.title ?? document.title)}`]
   front.push('authors:', ...(paper.author ?? []).map((a) => `  - ${yaml(a.given ? `${a.family}, ${a.given}` : a.family)}`))
   if ((paper.author ?? []).length === 0) front[front.length - 1] = 'authors: []'
@@ -48,7 +50,7 @@ export function renderNotesMarkdown(document: OutputDocument, labels: OutputLabe
 
   const body: string[] = [`# ${escapeMarkdown(paper.title ?? document.title)}`, '', escapeMarkdown(document.citation || document.title), '']
   for (const group of groups) {
-    body.push(`## ${escapeMarkdown(group.name)}`, '')
+    body.push(`## ${escapeMarkdown(shownCategory(labels, group.name))}`, '')
     for (const item of group.items as OutputAnnotation[]) {
       body.push(quote(item.text ?? ''), '>')
       const colour = item.color ? ` #colour/${item.color.replace('#', '')}` : ''

@@ -1,4 +1,4 @@
-import type { NotesLabels } from './labels.ts'
+import { shownCategory, type NotesLabels } from './labels.ts'
 import { groupNotes, pageLabel, type NotesInput } from './model.ts'
 
 /** Plain-text notes: the paper's citation, highlights by category, then standalone comments. */
@@ -6,7 +6,8 @@ export function renderNotesText(input: NotesInput, labels: NotesLabels): string 
   const { groups, standaloneComments } = groupNotes(input)
   const lines: string[] = [input.citation || input.title, '']
   for (const group of groups) {
-    lines.push(group.name.toUpperCase(), '='.repeat(group.name.length), '')
+    const name = shownCategory(labels, group.name)
+    lines.push(name.toUpperCase(), '='.repeat(name.length), '')
     for (const item of group.items) {
       lines.push(`[${labels.page} ${pageLabel(item)}] “${item.text}”`)
       if (item.comment) lines.push(`    ${labels.comment}: ${item.comment.replace(/\n/g, '\n    ')}`)

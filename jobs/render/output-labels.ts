@@ -1,3 +1,4 @@
+import { BUILTIN_CATEGORY_KEYS } from '#app/lib/category-label.ts'
 import type { NotesLabels } from './labels.ts'
 
 /**
@@ -31,6 +32,7 @@ export const OUTPUT_LABELS: OutputLabels = {
   cites: 'Cites',
   comments: 'Comments',
   references: 'Reference links',
+  categories: {},
   citation: 'Citation',
   category: 'Category',
   colour: 'Colour',
@@ -54,8 +56,15 @@ export const OUTPUT_LABELS: OutputLabels = {
 export function outputLabels(translations: Record<string, string>): OutputLabels {
   const labels = { ...OUTPUT_LABELS }
   for (const name of Object.keys(labels) as (keyof OutputLabels)[]) {
+    if (name === 'categories') continue
     const value = translations[`outputs.file.${name}`]
     if (value) labels[name] = value
   }
+  // The built-in categories' `category.builtin.*` translations, by their stored (English) names.
+  const categories: Record<string, string> = {}
+  for (const [name, key] of Object.entries(BUILTIN_CATEGORY_KEYS)) {
+    if (translations[key]) categories[name] = translations[key]
+  }
+  labels.categories = categories
   return labels
 }

@@ -1,4 +1,5 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
+import { shownCategory } from './labels.ts'
 import type { OutputLabels } from './output-labels.ts'
 import type { OutputDocument } from './paper.ts'
 import { entryCitation, synthesize } from './synthesis.ts'
@@ -7,7 +8,7 @@ import { entryCitation, synthesize } from './synthesis.ts'
 export async function renderSynthesisDocx(documents: OutputDocument[], labels: OutputLabels, title: string): Promise<Buffer> {
   const children: Paragraph[] = [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] })]
   for (const category of synthesize(documents, labels)) {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(category.name)] }))
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(shownCategory(labels, category.name))] }))
     for (const entry of category.entries) {
       children.push(
         new Paragraph({

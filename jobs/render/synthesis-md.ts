@@ -1,4 +1,5 @@
 import { escapeMarkdown } from './notes-md.ts'
+import { shownCategory } from './labels.ts'
 import type { OutputLabels } from './output-labels.ts'
 import type { OutputDocument } from './paper.ts'
 import { entryCitation, synthesize } from './synthesis.ts'
@@ -7,7 +8,7 @@ import { entryCitation, synthesize } from './synthesis.ts'
 export function renderSynthesisMarkdown(documents: OutputDocument[], labels: OutputLabels, title: string): string {
   const lines = [`# ${escapeMarkdown(title)}`, '']
   for (const category of synthesize(documents, labels)) {
-    lines.push(`## ${escapeMarkdown(category.name)}`, '')
+    lines.push(`## ${escapeMarkdown(shownCategory(labels, category.name))}`, '')
     for (const entry of category.entries) {
       const text = (entry.annotation.text ?? '').replace(/\s*\r?\n\s*/g, ' ')
       lines.push(`> ${escapeMarkdown(text)}`, '>', `> — ${escapeMarkdown(entryCitation(entry, labels))}`, '')

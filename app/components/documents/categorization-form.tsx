@@ -3,6 +3,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useNavigation } from 'react-router'
 import { useColorLabel, useColorName } from '#app/components/documents/color-label.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
+import { categoryLabel } from '#app/lib/category-label.ts'
 
 interface CategorizationFormProps {
   batchId: string
@@ -95,7 +96,7 @@ export function CategorizationForm({ batchId, colors, categories, submitted, err
                     <option value="">{t('categorize.chooseCategory')}</option>
                     {categories.map((category) => (
                       <option key={category.id} value={category.id}>
-                        {category.name}
+                        {categoryLabel(category.name, t)}
                       </option>
                     ))}
                   </select>

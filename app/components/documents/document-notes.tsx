@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { useColorLabel } from '#app/components/documents/color-label.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 import type { NoteFilters, NoteView } from '#app/features/documents/notes.server.ts'
+import { categoryLabel } from '#app/lib/category-label.ts'
 
 interface DocumentNotesProps {
   documentId: string
@@ -32,7 +33,7 @@ function RecategorizeForm({ documentId, note, categories }: { documentId: string
         {note.categoryId === null ? <option value="">{t('journey.notes.uncategorized')}</option> : null}
         {categories.map((c) => (
           <option key={c.id} value={String(c.id)}>
-            {c.name}
+            {categoryLabel(c.name, t)}
           </option>
         ))}
       </select>
@@ -65,7 +66,7 @@ function RecategorizeColorForm({ documentId, colors, categories }: { documentId:
         <select id="recategorize-color-category" name="category_id">
           {categories.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name}
+              {categoryLabel(c.name, t)}
             </option>
           ))}
         </select>
@@ -124,7 +125,7 @@ export function DocumentNotes({ documentId, citation, notes, total, categories, 
                 <option value="">{t('journey.notes.allCategories')}</option>
                 {categories.map((c) => (
                   <option key={c.id} value={String(c.id)}>
-                    {c.name}
+                    {categoryLabel(c.name, t)}
                   </option>
                 ))}
               </select>
@@ -158,7 +159,7 @@ export function DocumentNotes({ documentId, citation, notes, total, categories, 
                     {note.kind === 'highlight' ? (
                       <>
                         {note.color ? <span className="swatch swatch-small" style={{ backgroundColor: note.color }} aria-hidden="true" /> : null}
-                        <strong>{note.category ?? t('journey.notes.uncategorized')}</strong>
+                        <strong>{note.category ? categoryLabel(note.category, t) : t('journey.notes.uncategorized')}</strong>
                         {note.color ? <span className="hint"> · {colorLabel(note.color)}</span> : null}
                       </>
                     ) : (
