@@ -4,7 +4,8 @@ import type { NotesLabels } from './labels.ts'
 /**
  * Words inside the generated files (notes.md, annotations.csv, the batch files). English is the
  * default; `outputLabels` fills them from the `outputs.file.*` translations of the user's
- * language where they exist (locales/<lang>/outputs.json, editable by admins).
+ * language where they exist (locales/<lang>/outputs.json, editable by admins), and the built-in category names from
+ * `category.builtin.*` (locales/<lang>/categories.json).
  */
 export interface OutputLabels extends NotesLabels {
   citation: string

@@ -94,6 +94,18 @@ describe('labels inside the files', () => {
     expect(csv.split('\r\n')[0]).toBe('Kategorie,Farbe,Seite,Seitenzahl,Text,Kommentar,Zitierte Werke,Typ')
     const md = await (await api.fetch(new URL(documents[0].markdownDownloadUrl).pathname)).text()
     expect(md).toMatch(/— S\. \d+/)
+    // Built-in categories print in German; the stored names (and the API) stay English.
+    const used = new Set<string>(documents[0].highlights.filter((h: { category: string | null; text: string | null }) => h.category && h.text).map((h: { category: string }) => h.category))
+    expect(used.has('Key finding')).toBe(true)
+    const txt = await (await api.fetch(new URL(documents[0].txtDownloadUrl).pathname)).text()
+    const german: Record<string, string> = { 'Key finding': 'Zentrale Erkenntnis', Method: 'Methode', Reference: 'Literatur' }
+    for (const name of used) {
+      expect(txt).toContain(`${german[name].toUpperCase()}\n${'='.repeat(german[name].length)}`)
+      expect(txt).not.toContain(`${name.toUpperCase()}\n`)
+      expect(md).toContain(`## ${german[name]}`)
+    }
+    expect(md).toContain('#category/key-finding')
+    expect(csv).toContain('Zentrale Erkenntnis,')
   }, 120_000)
 })
 
