@@ -16,8 +16,8 @@ export interface EmbeddedDatabase {
  * process reported failed test runs as passed). Its signal hooks, which stop PostgreSQL, stay.
  */
 function keepExitCode() {
-  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent: (event: string) => void }
-  exitHook.unhookEvent('beforeExit')
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void }
+  if (exitHook.hookedEvents().includes('beforeExit')) exitHook.unhookEvent('beforeExit')
 }
 
 export const EMBEDDED_USER = 'marginalia'
