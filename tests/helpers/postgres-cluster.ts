@@ -70,7 +70,7 @@ export async function createTestCluster(): Promise<TestCluster> {
     },
     async destroy() {
       await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
-      await rm(dir, { recursive: true, force: true })
+      await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
     },
   }
 }

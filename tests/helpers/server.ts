@@ -45,7 +45,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     await boss.stop({ graceful: false })
     await closeExtractionWorkers()
     await db.destroy()
-    await rm(dataDir, { recursive: true, force: true })
+    // A job stopped without waiting may still be writing its files for a moment: retry the removal.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
   return { baseUrl, db, boss, config, storage }
 }

@@ -28,7 +28,7 @@ await startWorkers({ boss, db, config, logger, storage })
 afterAll(async () => {
   await boss.stop({ graceful: false })
   await closeExtractionWorkers()
-  await rm(filesDir, { recursive: true, force: true })
+  await rm(filesDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 async function waitForStatus(documentIds: string[], wanted: (status: string) => boolean, timeoutMs = 60_000) {

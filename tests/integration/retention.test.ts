@@ -14,7 +14,7 @@ import { createUser } from '#tests/helpers/users.ts'
 const db = useTestDb()
 const dir = await mkdtemp(path.join(os.tmpdir(), 'marginalia-retention-'))
 const storage = localStorage(dir)
-afterAll(() => rm(dir, { recursive: true, force: true }))
+afterAll(() => rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }))
 
 it('removes the stored files of documents older than 90 days, marks them expired and keeps their annotations', async () => {
   const user = await createUser(db)

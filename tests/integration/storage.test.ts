@@ -13,7 +13,7 @@ const { port } = (await s3rver.run()) as { port: number }
 
 afterAll(async () => {
   await s3rver.close()
-  await rm(dir, { recursive: true, force: true })
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 const drivers: [string, Storage][] = [

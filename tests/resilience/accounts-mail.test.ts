@@ -31,7 +31,7 @@ async function startServerProcess(env: Record<string, string>) {
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
-    await rm(dataDir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
   const deadline = Date.now() + 60_000
   while (!server.output.includes('"msg":"started"')) {

@@ -173,7 +173,7 @@ describe('400 MB anonymous bodies against a separate web process', () => {
   let dataDir: string | undefined
   afterAll(async () => {
     child?.kill('SIGKILL')
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   })
 
   it('are refused with 413 in < 100 ms, the process growing < 50 MB', async () => {

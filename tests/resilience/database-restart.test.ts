@@ -61,7 +61,7 @@ afterAll(async () => {
   child?.kill('SIGKILL')
   await db?.destroy().catch(() => {})
   await cluster?.destroy()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  if (dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

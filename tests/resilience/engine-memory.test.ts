@@ -34,7 +34,7 @@ const syncBomb = new Uint8Array(readFileSync(await flateBomb(1024 ** 3, 'metadat
 
 afterAll(async () => {
   await closeExtractionWorkers()
-  await rm(filesDir, { recursive: true, force: true })
+  await rm(filesDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 async function failureOf(promise: Promise<unknown>): Promise<Error & { code?: string }> {

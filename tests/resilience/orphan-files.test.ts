@@ -26,7 +26,7 @@ const { port } = (await s3rver.run()) as { port: number }
 afterAll(async () => {
   await boss.stop({ graceful: false })
   await s3rver.close()
-  await rm(dir, { recursive: true, force: true })
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 const put = (storage: Storage, key: string) => storage.put(key, Readable.from([Buffer.from('%PDF-1.4 test')]), 'application/pdf')

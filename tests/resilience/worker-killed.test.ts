@@ -26,7 +26,7 @@ const workers: ChildProcess[] = []
 afterAll(async () => {
   for (const worker of workers) worker.kill('SIGKILL')
   await boss.stop({ graceful: false })
-  await rm(dataDir, { recursive: true, force: true })
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
 })
 
 /** A separate worker process, as `npm run worker` starts it. */

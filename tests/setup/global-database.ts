@@ -65,6 +65,6 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
     await admin.end()
     await stopEmbedded?.()
-    if (tempDir) await rm(tempDir, { recursive: true, force: true })
+    if (tempDir) await rm(tempDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
 }
