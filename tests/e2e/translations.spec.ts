@@ -154,7 +154,7 @@ test.describe('languages and translations', () => {
   })
 
   test('Arabic renders right to left', async ({ page }) => {
-    test.skip(!shipped.includes('ar'), 'Arabic is not shipped yet')
+    expect(shipped).toContain('ar')
     await login(page)
     await preferLanguage(page, 'ar')
     await page.goto('/support')
