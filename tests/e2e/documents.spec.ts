@@ -79,8 +79,11 @@ test('upload three real PDFs, watch them, categorize, download all three outputs
   await page.getByRole('link', { name: 'Sort by File name' }).click()
   await expect(page).toHaveURL(/sort_by=original_filename&sort_order=asc/)
   await expect(page.locator('tbody tr').first()).toContainText('pdfjs-issue7014.pdf')
-  // Other specs leave unfinished uploads of the same file with the same user: open a finished one.
-  const finished = page.locator('tbody tr', { hasText: 'pdfminer-simple5.pdf' }).filter({ hasText: 'Ready' })
+  // Other specs leave unfinished uploads of the same file with the same user ('Ready for
+  // Categorization' contains 'Ready'): open a row that offers its downloads.
+  const finished = page
+    .locator('tbody tr', { hasText: 'pdfminer-simple5.pdf' })
+    .filter({ has: page.getByRole('link', { name: 'Notes (plain text)' }) })
   await finished.first().getByRole('link', { name: 'pdfminer-simple5.pdf', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'pdfminer-simple5.pdf' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Notes (plain text)' })).toHaveAttribute('target', '_blank')
