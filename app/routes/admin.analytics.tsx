@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/admin.analytics'
 import { AdminLoadError, AdminShell } from '#app/components/admin/admin-shell.tsx'
+import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { DocumentsPerDayChart, StyleBreakdownChart, SuccessRateChart } from '#app/components/admin/charts.tsx'
 import { viewAnalytics } from '#app/features/admin/analytics.server.ts'
 import { ANALYTICS_RANGES, rangeFrom } from '#app/features/admin/schema.ts'
@@ -131,29 +132,15 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="reference-styles">
         <h2 id="reference-styles" className="section-heading">{t('admin.analytics.referenceStyles')}</h2>
-        {styles.length === 0 ? (
-          <p>{t('admin.analytics.noStyles')}</p>
-        ) : (
-          <>
-            <StyleBreakdownChart breakdown={a.reference_style_breakdown} />
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.analytics.styleName')}</th>
-                  <th scope="col">{t('admin.analytics.styleCount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {styles.map(([name, count]) => (
-                  <tr key={name}>
-                    <td>{name}</td>
-                    <td>{n(count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
+        {styles.length > 0 ? <StyleBreakdownChart breakdown={a.reference_style_breakdown} /> : null}
+        <AdminTable empty={t('admin.analytics.noStyles')} rows={styles} headings={[t('admin.analytics.styleName'), t('admin.analytics.styleCount')]}>
+          {([name, count]) => (
+            <tr key={name}>
+              <td>{name}</td>
+              <td>{n(count)}</td>
+            </tr>
+          )}
+        </AdminTable>
       </section>
     </AdminShell>
   )

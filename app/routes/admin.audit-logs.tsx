@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form } from 'react-router'
 import type { Route } from './+types/admin.audit-logs'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
+import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { listAuditLogs } from '#app/features/admin/queries.server.ts'
 import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES, auditListOptionsFrom, type AuditListOptions } from '#app/features/admin/schema.ts'
@@ -67,48 +68,41 @@ export default function AdminAuditLogs({ loaderData }: Route.ComponentProps) {
           {t('admin.apply')}
         </button>
       </Form>
-      {logs.length === 0 ? (
-        <p>{t('admin.audit.empty')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="data-table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.audit.column.timestamp')}</th>
-                <th scope="col">{t('admin.audit.column.admin')}</th>
-                <th scope="col">{t('admin.audit.column.action')}</th>
-                <th scope="col">{t('admin.audit.column.resource')}</th>
-                <th scope="col">{t('admin.audit.column.ip')}</th>
-                <th scope="col">{t('admin.audit.column.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.map((log) => (
-                <tr key={log.id} data-action={log.action}>
-                  <td>
-                    <LocalDateTime iso={log.created_at} />
-                  </td>
-                  <td>{log.admin_user?.email ?? t('admin.audit.system')}</td>
-                  <td>{t(`admin.action.${log.action}`, { defaultValue: log.action })}</td>
-                  <td>
-                    {log.resource_id
-                      ? t('admin.audit.resourceWithId', { type: t(`admin.resource.${log.resource_type}`, { defaultValue: log.resource_type }), id: log.resource_id })
-                      : t(`admin.resource.${log.resource_type}`, { defaultValue: log.resource_type })}
-                  </td>
-                  <td>{log.ip_address ?? t('admin.notAvailable')}</td>
-                  {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- the summary inside is the label */}
-                  <td>
-                    <details className="audit-details">
-                      <summary>{t('admin.audit.viewDetails')}</summary>
-                      <pre>{JSON.stringify(log.details, null, 2)}</pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        empty={t('admin.audit.empty')}
+        rows={logs}
+        headings={[
+          t('admin.audit.column.timestamp'),
+          t('admin.audit.column.admin'),
+          t('admin.audit.column.action'),
+          t('admin.audit.column.resource'),
+          t('admin.audit.column.ip'),
+          t('admin.audit.column.details'),
+        ]}
+      >
+        {(log) => (
+          <tr key={log.id} data-action={log.action}>
+            <td>
+              <LocalDateTime iso={log.created_at} />
+            </td>
+            <td>{log.admin_user?.email ?? t('admin.audit.system')}</td>
+            <td>{t(`admin.action.${log.action}`, { defaultValue: log.action })}</td>
+            <td>
+              {log.resource_id
+                ? t('admin.audit.resourceWithId', { type: t(`admin.resource.${log.resource_type}`, { defaultValue: log.resource_type }), id: log.resource_id })
+                : t(`admin.resource.${log.resource_type}`, { defaultValue: log.resource_type })}
+            </td>
+            <td>{log.ip_address ?? t('admin.notAvailable')}</td>
+            {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- the summary inside is the label */}
+            <td>
+              <details className="audit-details">
+                <summary>{t('admin.audit.viewDetails')}</summary>
+                <pre>{JSON.stringify(log.details, null, 2)}</pre>
+              </details>
+            </td>
+          </tr>
+        )}
+      </AdminTable>
       <Pager page={options.page} totalPages={totalPages} hrefFor={(page) => auditUrl(options, page)} />
     </AdminShell>
   )

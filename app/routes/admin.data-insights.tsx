@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/admin.data-insights'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
+import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { insightDocuments, insightSubscriptions, insightUsers } from '#app/features/admin/queries.server.ts'
 import {
@@ -138,126 +139,105 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
       </nav>
       <Filters options={options} />
       {d.tab === 'users' ? (
-        d.users.length === 0 ? (
-          <p>{t('admin.insights.emptyUsers')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.insights.column.email')}</th>
-                  <th scope="col">{t('admin.insights.column.name')}</th>
-                  <th scope="col">{t('admin.insights.column.status')}</th>
-                  <th scope="col">{t('admin.insights.column.created')}</th>
-                  <th scope="col">{t('admin.insights.column.lastUpload')}</th>
-                  <th scope="col">{t('admin.insights.column.documentCount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.users.map((u) => (
-                  <tr key={u.id}>
-                    <td>{u.email}</td>
-                    <td>{u.name}</td>
-                    <td>
-                      <span className={`badge badge-${u.status}`}>{t(`admin.insights.status.${u.status}`)}</span>
-                    </td>
-                    <td>
-                      <LocalDateTime iso={u.created_at} />
-                    </td>
-                    <td>{u.last_upload ? <LocalDateTime iso={u.last_upload} /> : never}</td>
-                    <td>
-                      {u.document_count > 0 ? (
-                        <Link to={insightUrl({ ...options, tab: 'documents', search: '', status: 'all', userId: u.id, page: 1 }, {})}>{u.document_count}</Link>
-                      ) : (
-                        u.document_count
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
+        <AdminTable
+          empty={t('admin.insights.emptyUsers')}
+          rows={d.users}
+          headings={[
+            t('admin.insights.column.email'),
+            t('admin.insights.column.name'),
+            t('admin.insights.column.status'),
+            t('admin.insights.column.created'),
+            t('admin.insights.column.lastUpload'),
+            t('admin.insights.column.documentCount'),
+          ]}
+        >
+          {(u) => (
+            <tr key={u.id}>
+              <td>{u.email}</td>
+              <td>{u.name}</td>
+              <td>
+                <span className={`badge badge-${u.status}`}>{t(`admin.insights.status.${u.status}`)}</span>
+              </td>
+              <td>
+                <LocalDateTime iso={u.created_at} />
+              </td>
+              <td>{u.last_upload ? <LocalDateTime iso={u.last_upload} /> : never}</td>
+              <td>
+                {u.document_count > 0 ? (
+                  <Link to={insightUrl({ ...options, tab: 'documents', search: '', status: 'all', userId: u.id, page: 1 }, {})}>{u.document_count}</Link>
+                ) : (
+                  u.document_count
+                )}
+              </td>
+            </tr>
+          )}
+        </AdminTable>
       ) : null}
       {d.tab === 'documents' ? (
-        d.documents.length === 0 ? (
-          <p>{t('admin.insights.emptyDocuments')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.insights.column.filename')}</th>
-                  <th scope="col">{t('admin.insights.column.userEmail')}</th>
-                  <th scope="col">{t('admin.insights.column.status')}</th>
-                  <th scope="col">{t('admin.insights.column.uploaded')}</th>
-                  <th scope="col">{t('admin.insights.column.completed')}</th>
-                  <th scope="col">{t('admin.insights.column.pages')}</th>
-                  <th scope="col">{t('admin.insights.column.annotations')}</th>
-                  <th scope="col">{t('admin.insights.column.file')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.documents.map((doc) => (
-                  <tr key={doc.id}>
-                    <td>{doc.filename}</td>
-                    <td>{doc.user.email}</td>
-                    <td>
-                      <span className={`badge badge-${doc.status}`}>{t(`admin.insights.status.${doc.status}`)}</span>
-                    </td>
-                    <td>
-                      <LocalDateTime iso={doc.created_at} />
-                    </td>
-                    <td>{doc.completed_at ? <LocalDateTime iso={doc.completed_at} /> : t('admin.notAvailable')}</td>
-                    <td>{doc.page_count ?? t('admin.notAvailable')}</td>
-                    <td>{doc.annotation_count}</td>
-                    <td>
-                      {doc.gcs_path ? (
-                        <a href={doc.gcs_path} download aria-label={t('admin.insights.downloadLabel', { filename: doc.filename })}>
-                          {t('admin.insights.download')}
-                        </a>
-                      ) : (
-                        t('admin.insights.noFile')
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
+        <AdminTable
+          empty={t('admin.insights.emptyDocuments')}
+          rows={d.documents}
+          headings={[
+            t('admin.insights.column.filename'),
+            t('admin.insights.column.userEmail'),
+            t('admin.insights.column.status'),
+            t('admin.insights.column.uploaded'),
+            t('admin.insights.column.completed'),
+            t('admin.insights.column.pages'),
+            t('admin.insights.column.annotations'),
+            t('admin.insights.column.file'),
+          ]}
+        >
+          {(doc) => (
+            <tr key={doc.id}>
+              <td>{doc.filename}</td>
+              <td>{doc.user.email}</td>
+              <td>
+                <span className={`badge badge-${doc.status}`}>{t(`admin.insights.status.${doc.status}`)}</span>
+              </td>
+              <td>
+                <LocalDateTime iso={doc.created_at} />
+              </td>
+              <td>{doc.completed_at ? <LocalDateTime iso={doc.completed_at} /> : t('admin.notAvailable')}</td>
+              <td>{doc.page_count ?? t('admin.notAvailable')}</td>
+              <td>{doc.annotation_count}</td>
+              <td>
+                {doc.gcs_path ? (
+                  <a href={doc.gcs_path} download aria-label={t('admin.insights.downloadLabel', { filename: doc.filename })}>
+                    {t('admin.insights.download')}
+                  </a>
+                ) : (
+                  t('admin.insights.noFile')
+                )}
+              </td>
+            </tr>
+          )}
+        </AdminTable>
       ) : null}
       {d.tab === 'subscriptions' ? (
-        d.subscriptions.length === 0 ? (
-          <p>{t('admin.insights.emptySubscriptions')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.insights.column.email')}</th>
-                  <th scope="col">{t('admin.insights.column.hasAccount')}</th>
-                  <th scope="col">{t('admin.insights.column.accountEmail')}</th>
-                  <th scope="col">{t('admin.insights.column.subscribed')}</th>
-                  <th scope="col">{t('admin.insights.column.lastEmail')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.subscriptions.map((s) => (
-                  <tr key={s.id}>
-                    <td>{s.email}</td>
-                    <td>{s.has_account ? t('admin.yes') : t('admin.no')}</td>
-                    <td>{s.account_email ?? t('admin.notAvailable')}</td>
-                    <td>
-                      <LocalDateTime iso={s.created_at} />
-                    </td>
-                    <td>{s.last_email_sent ? <LocalDateTime iso={s.last_email_sent} /> : never}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
+        <AdminTable
+          empty={t('admin.insights.emptySubscriptions')}
+          rows={d.subscriptions}
+          headings={[
+            t('admin.insights.column.email'),
+            t('admin.insights.column.hasAccount'),
+            t('admin.insights.column.accountEmail'),
+            t('admin.insights.column.subscribed'),
+            t('admin.insights.column.lastEmail'),
+          ]}
+        >
+          {(s) => (
+            <tr key={s.id}>
+              <td>{s.email}</td>
+              <td>{s.has_account ? t('admin.yes') : t('admin.no')}</td>
+              <td>{s.account_email ?? t('admin.notAvailable')}</td>
+              <td>
+                <LocalDateTime iso={s.created_at} />
+              </td>
+              <td>{s.last_email_sent ? <LocalDateTime iso={s.last_email_sent} /> : never}</td>
+            </tr>
+          )}
+        </AdminTable>
       ) : null}
       <Pager page={options.page} totalPages={d.total_pages} hrefFor={(page) => insightUrl(options, { page })} />
     </AdminShell>

@@ -5,6 +5,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/admin.invitations'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
+import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { FieldErrors } from '#app/components/field.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
@@ -186,56 +187,49 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
       </section>
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="section-heading">{t('admin.invitations.historyHeading')}</h2>
-        {invitations.length === 0 ? (
-          <p>{t('admin.invitations.empty')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.invitations.column.email')}</th>
-                  <th scope="col">{t('admin.invitations.column.code')}</th>
-                  <th scope="col">{t('admin.invitations.column.status')}</th>
-                  <th scope="col">{t('admin.invitations.column.created')}</th>
-                  <th scope="col">{t('admin.invitations.column.expires')}</th>
-                  <th scope="col">{t('admin.invitations.column.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.map((inv) => {
-                  const status = invitationStatus({ used: inv.used, expiresAt: inv.expires_at }, now)
-                  return (
-                    <tr key={inv.id} data-invitation-code={inv.code}>
-                      <td>{inv.email ?? t('admin.invitations.noRestriction')}</td>
-                      <td>
-                        <code>{inv.code}</code>
-                      </td>
-                      <td>
-                        <span className={`badge badge-${status === 'pending' ? 'pending-invite' : status}`}>{t(`admin.invitations.status.${status}`)}</span>
-                      </td>
-                      <td>
-                        <LocalDateTime iso={inv.created_at} />
-                      </td>
-                      <td>
-                        <LocalDateTime iso={inv.expires_at} />
-                      </td>
-                      <td>
-                        {status === 'pending' ? (
-                          <Form method="post">
-                            <input type="hidden" name="invitation_id" value={inv.id} />
-                            <button type="submit" name="intent" value="revoke" className="button button-small button-secondary" aria-label={t('admin.invitations.revokeLabel', { code: inv.code })}>
-                              {t('admin.invitations.revoke')}
-                            </button>
-                          </Form>
-                        ) : null}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          empty={t('admin.invitations.empty')}
+          rows={invitations}
+          headings={[
+            t('admin.invitations.column.email'),
+            t('admin.invitations.column.code'),
+            t('admin.invitations.column.status'),
+            t('admin.invitations.column.created'),
+            t('admin.invitations.column.expires'),
+            t('admin.invitations.column.actions'),
+          ]}
+        >
+          {(inv) => {
+            const status = invitationStatus({ used: inv.used, expiresAt: inv.expires_at }, now)
+            return (
+              <tr key={inv.id} data-invitation-code={inv.code}>
+                <td>{inv.email ?? t('admin.invitations.noRestriction')}</td>
+                <td>
+                  <code>{inv.code}</code>
+                </td>
+                <td>
+                  <span className={`badge badge-${status === 'pending' ? 'pending-invite' : status}`}>{t(`admin.invitations.status.${status}`)}</span>
+                </td>
+                <td>
+                  <LocalDateTime iso={inv.created_at} />
+                </td>
+                <td>
+                  <LocalDateTime iso={inv.expires_at} />
+                </td>
+                <td>
+                  {status === 'pending' ? (
+                    <Form method="post">
+                      <input type="hidden" name="invitation_id" value={inv.id} />
+                      <button type="submit" name="intent" value="revoke" className="button button-small button-secondary" aria-label={t('admin.invitations.revokeLabel', { code: inv.code })}>
+                        {t('admin.invitations.revoke')}
+                      </button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            )
+          }}
+        </AdminTable>
         <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/admin/invitations?page=${p}`} />
       </section>
     </AdminShell>

@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/admin.users'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
+import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
 import { actorOf } from '#app/features/admin/http.server.ts'
@@ -148,52 +149,43 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </button>
       </Form>
       <StatusMessage message={message} />
-      {users.length === 0 ? (
-        <p>{t('admin.users.empty')}</p>
-      ) : (
-        <>
-          <p className="hint">{t('admin.users.count', { count: String(total) })}</p>
-          <div className="admin-table-wrap">
-            <table className="data-table admin-table">
-              <thead>
-                <tr>
-                  <SortHeader column="email" label={t('admin.users.column.email')} options={options} />
-                  <SortHeader column="name" label={t('admin.users.column.name')} options={options} />
-                  <th scope="col">{t('admin.users.column.organization')}</th>
-                  <th scope="col">{t('admin.users.column.status')}</th>
-                  <th scope="col">{t('admin.users.column.admin')}</th>
-                  <SortHeader column="created_at" label={t('admin.users.column.created')} options={options} />
-                  <th scope="col">{t('admin.users.column.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => {
-                  const badge = userBadge(u)
-                  const self = u.id === selfId
-                  return (
-                    <tr key={u.id} data-user-id={u.id}>
-                      <td>{u.email}</td>
-                      <td>{`${u.firstName} ${u.lastName}`.trim()}</td>
-                      <td>{u.organization || t('admin.notAvailable')}</td>
-                      <td>
-                        <span className={`badge badge-${badge}`}>{t(`admin.users.badge.${badge}`)}</span>
-                      </td>
-                      <td>{u.isAdmin ? t('admin.yes') : t('admin.no')}</td>
-                      <td>
-                        <LocalDateTime iso={u.createdAt} />
-                      </td>
-                      <td>
-                        <RowActions user={u} self={self} />
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={options.page} totalPages={totalPages} hrefFor={(page) => usersUrl(options, { page })} />
-        </>
-      )}
+      {total > 0 ? <p className="hint">{t('admin.users.count', { count: String(total) })}</p> : null}
+      <AdminTable
+        empty={t('admin.users.empty')}
+        rows={users}
+        headings={[
+          <SortHeader key="email" column="email" label={t('admin.users.column.email')} options={options} />,
+          <SortHeader key="name" column="name" label={t('admin.users.column.name')} options={options} />,
+          t('admin.users.column.organization'),
+          t('admin.users.column.status'),
+          t('admin.users.column.admin'),
+          <SortHeader key="created_at" column="created_at" label={t('admin.users.column.created')} options={options} />,
+          t('admin.users.column.actions'),
+        ]}
+      >
+        {(u) => {
+          const badge = userBadge(u)
+          const self = u.id === selfId
+          return (
+            <tr key={u.id} data-user-id={u.id}>
+              <td>{u.email}</td>
+              <td>{`${u.firstName} ${u.lastName}`.trim()}</td>
+              <td>{u.organization || t('admin.notAvailable')}</td>
+              <td>
+                <span className={`badge badge-${badge}`}>{t(`admin.users.badge.${badge}`)}</span>
+              </td>
+              <td>{u.isAdmin ? t('admin.yes') : t('admin.no')}</td>
+              <td>
+                <LocalDateTime iso={u.createdAt} />
+              </td>
+              <td>
+                <RowActions user={u} self={self} />
+              </td>
+            </tr>
+          )
+        }}
+      </AdminTable>
+      <Pager page={options.page} totalPages={totalPages} hrefFor={(page) => usersUrl(options, { page })} />
     </AdminShell>
   )
 }
