@@ -1,38 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, expect, it } from 'vitest'
-import { receiveUpload } from '#app/features/documents/upload.server.ts'
-import { localStorage } from '#app/server/storage.server.ts'
-import { startBoss } from '#jobs/boss.ts'
-import { corpusFile } from '#tests/helpers/corpus.ts'
-import { testDatabaseUrl, useTestDb } from '#tests/helpers/database.ts'
-import { multipartRequest } from '#tests/helpers/multipart.ts'
+import { expect, it } from 'vitest'
+import { useTestDb } from '#tests/helpers/database.ts'
 import { createUser } from '#tests/helpers/users.ts'
+import { useWorkerProcesses } from '#tests/helpers/worker-processes.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const db = useTestDb()
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marginalia-crash-'))
-const boss = await startBoss(testDatabaseUrl(), () => {})
-const workers: ChildProcess[] = []
-
-afterAll(async () => {
-  for (const worker of workers) worker.kill('SIGKILL')
-  await boss.stop({ graceful: false })
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
-})
-
-/** A separate worker process, as `npm run worker` starts it. */
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['server/index.ts', '--role=worker'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' },
-    stdio: 'ignore',
-  })
-  workers.push(child)
-  return child
-}
+const { startWorker, uploadBook } = await useWorkerProcesses('marginalia-crash-')
 
 async function waitForStatus(id: string, wanted: (status: string) => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
@@ -46,14 +18,7 @@ async function waitForStatus(id: string, wanted: (status: string) => boolean, ti
 
 it('a worker killed in the middle of a job loses no document: another worker finishes it', async () => {
   const user = await createUser(db)
-  const style = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
-  const request = multipartRequest('http://test.local/api/upload', { reference_style_id: String(style.id) }, [
-    { field: 'pdf_file', name: 'book.pdf', type: 'application/pdf', bytes: await corpusFile('pymupdf-mupdf_explored.pdf') },
-  ])
-  const storage = localStorage(path.join(dataDir, 'files'))
-  const result = await receiveUpload({ db, boss, storage, maxMb: 50 }, request, user.id)
-  if (!result.ok) throw new Error(result.key)
-  const [id] = result.documentIds
+  const id = await uploadBook(db, user.id)
 
   const first = startWorker()
   await waitForStatus(id, (s) => s !== 'uploaded', 30_000)

@@ -1,44 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { sql } from 'kysely'
 import type { JobWithMetadata } from 'pg-boss'
-import { afterAll, expect, it } from 'vitest'
-import { receiveUpload } from '#app/features/documents/upload.server.ts'
-import { localStorage } from '#app/server/storage.server.ts'
-import { startBoss } from '#jobs/boss.ts'
+import { expect, it } from 'vitest'
 import { QUEUES } from '#jobs/queues.ts'
 import { deadLetterHandler, EXTRACT_FAILED_MESSAGE, GENERATE_TIMEOUT_MESSAGE, runStuckSweep } from '#jobs/sweep-stuck.ts'
 import { createLogger } from '#app/server/logger.server.ts'
-import { corpusFile } from '#tests/helpers/corpus.ts'
-import { testDatabaseUrl, useTestDb } from '#tests/helpers/database.ts'
+import { useTestDb } from '#tests/helpers/database.ts'
 import { insertDocument } from '#tests/helpers/documents.ts'
-import { multipartRequest } from '#tests/helpers/multipart.ts'
 import { createUser } from '#tests/helpers/users.ts'
+import { useWorkerProcesses } from '#tests/helpers/worker-processes.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const db = useTestDb()
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marginalia-killed-'))
-const boss = await startBoss(testDatabaseUrl(), () => {})
-const workers: ChildProcess[] = []
-
-afterAll(async () => {
-  for (const worker of workers) worker.kill('SIGKILL')
-  await boss.stop({ graceful: false })
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
-})
-
-/** A separate worker process, as `npm run worker` starts it. */
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['server/index.ts', '--role=worker'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '1' },
-    stdio: 'ignore',
-  })
-  workers.push(child)
-  return child
-}
+const { boss, startWorker, uploadBook } = await useWorkerProcesses('marginalia-killed-')
 
 async function until<T>(read: () => Promise<T>, wanted: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs
@@ -61,14 +33,7 @@ const attempts = (id: string) =>
 
 it('a document whose worker dies on every attempt ends failed with a message (dead letter queue)', async () => {
   const user = await createUser(db)
-  const style = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
-  const request = multipartRequest('http://test.local/api/upload', { reference_style_id: String(style.id) }, [
-    { field: 'pdf_file', name: 'book.pdf', type: 'application/pdf', bytes: await corpusFile('pymupdf-mupdf_explored.pdf') },
-  ])
-  const storage = localStorage(path.join(dataDir, 'files'))
-  const result = await receiveUpload({ db, boss, storage, maxMb: 50 }, request, user.id)
-  if (!result.ok) throw new Error(result.key)
-  const [id] = result.documentIds
+  const id = await uploadBook(db, user.id)
 
   // Every attempt: a worker takes the job and is killed mid-extraction. Instead of waiting the
   // 10 s for its heartbeat to go stale, the test ages the heartbeat; pg-boss's supervisor then
