@@ -2,7 +2,8 @@
  * npm run bench:extract — the extraction engine over the annotated corpus.
  *
  * Prints per-file times, pages per second, p50/p95 per file and the peak memory (RSS of this
- * process plus its extraction child processes, sampled together), then runs the MuPDF baseline script
+ * process plus its extraction child processes, sampled together; and each process's own peak),
+ * then runs the MuPDF baseline script
  * (../shared/corpus/tools/mupdf_annots.py, one process per file as recorded in BASELINES.md)
  * when a python with PyMuPDF (fitz) is found, and prints both side by side. The last line is:
  *   corpus: <ours> s, mupdf baseline: <theirs> s, peak <MB> MB
@@ -38,10 +39,17 @@ function totalRss(): number {
   return process.memoryUsage().rss + extractionChildPids().reduce((sum, pid) => sum + (residentMb(pid)?.rss ?? 0) * 1048576, 0)
 }
 
-async function runOurs(files: string[]): Promise<{ results: Result[]; wallMs: number; peakMb: number }> {
+/** The highest resident memory any one extraction child has reached so far (the kernel's VmHWM). */
+function childPeakMb(): number {
+  return Math.max(0, ...extractionChildPids().map((pid) => residentMb(pid)?.peak ?? 0))
+}
+
+async function runOurs(files: string[]): Promise<{ results: Result[]; wallMs: number; peakMb: number; childPeakMb: number }> {
   let peak = totalRss()
+  let childPeak = 0
   const sampler = setInterval(() => {
     peak = Math.max(peak, totalRss())
+    childPeak = Math.max(childPeak, childPeakMb())
   }, 10)
   const results: Result[] = []
   const queue = [...files]
@@ -63,8 +71,9 @@ async function runOurs(files: string[]): Promise<{ results: Result[]; wallMs: nu
   const wallMs = performance.now() - started
   clearInterval(sampler)
   peak = Math.max(peak, totalRss())
+  childPeak = Math.max(childPeak, childPeakMb())
   await closeExtractionWorkers()
-  return { results, wallMs, peakMb: peak / 1048576 }
+  return { results, wallMs, peakMb: peak / 1048576, childPeakMb: childPeak }
 }
 
 function findPythonWithFitz(): string | null {
@@ -106,9 +115,11 @@ console.log(`Extracting ${files.length} annotated corpus files, ${concurrency} a
 let ours: Awaited<ReturnType<typeof runOurs>> | null = null
 let baseline: ReturnType<typeof runBaseline> | null = null
 let peakMb = 0
+let childPeak = 0
 for (let round = 1; round <= rounds; round++) {
   const mine = await runOurs(files)
   peakMb = Math.max(peakMb, mine.peakMb)
+  childPeak = Math.max(childPeak, mine.childPeakMb)
   if (!ours || mine.wallMs < ours.wallMs) ours = mine
   const theirs = python ? runBaseline(python, files) : null
   if (theirs && (!baseline || theirs.wallMs < baseline.wallMs)) baseline = theirs
@@ -136,5 +147,7 @@ if (baseline) {
   const theirTimes = [...baseline.perFile.values()]
   console.log(`mupdf: wall ${(baseline.wallMs / 1000).toFixed(2)} s, ${(pages / (baseline.wallMs / 1000)).toFixed(0)} pages/s, per file p50 ${percentile(theirTimes, 50).toFixed(0)} ms, p95 ${percentile(theirTimes, 95).toFixed(0)} ms (one python process per file)`)
 }
+// maxRSS is in kilobytes: this process's own peak, apart from its extraction children.
+console.log(`memory: peak of all processes together ${peakMb.toFixed(0)} MB, this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, one extraction child ${childPeak.toFixed(0)} MB`)
 console.log(`corpus: ${(ours.wallMs / 1000).toFixed(2)} s, mupdf baseline: ${baseline ? `${(baseline.wallMs / 1000).toFixed(2)} s` : 'n/a (no PyMuPDF)'}, peak ${peakMb.toFixed(0)} MB`)
 if (failures.length > 0) process.exitCode = 1
