@@ -4,6 +4,7 @@ import type { Route } from './+types/admin.users'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
+import { SortIcon } from '#app/components/icons.tsx'
 import { actorOf } from '#app/features/admin/http.server.ts'
 import { adminSendPasswordReset, setUserActive, setUserAdmin } from '#app/features/admin/mutations.server.ts'
 import { listUsers } from '#app/features/admin/queries.server.ts'
@@ -91,7 +92,7 @@ function SortHeader({ column, label, options }: { column: UserSort; label: strin
   return (
     <th scope="col" aria-sort={active ? (options.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <Link to={usersUrl(options, { sortBy: column, sortOrder: nextOrder })} aria-label={t('admin.users.sortBy', { column: label })}>
-        {label} {active ? (options.sortOrder === 'asc' ? '▲' : '▼') : ''}
+        {label} <SortIcon order={active ? options.sortOrder : null} />
       </Link>
     </th>
   )

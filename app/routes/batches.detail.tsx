@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/batches.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -38,7 +39,9 @@ export default function BatchDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       <h1>{t('outputs.batch.title')}</h1>
       <p>
@@ -99,7 +102,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       {notFound ? <h1>{t('outputs.batch.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
     </main>

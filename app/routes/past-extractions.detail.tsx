@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -67,7 +68,9 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       <h1>{document.originalFilename}</h1>
       <p>
@@ -135,7 +138,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       {notFound ? <h1>{t('detail.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
     </main>

@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { SortIcon } from '#app/components/icons.tsx'
 import { DeletedNotice, RowActions } from '#app/components/documents/row-actions.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
@@ -56,7 +57,7 @@ function SortHeader({ column, label, options }: { column: SortBy; label: string;
   return (
     <th scope="col" aria-sort={active ? (options.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <Link to={listUrl(options, { sortBy: column, sortOrder: nextOrder })} aria-label={t('past.sortBy', { column: label })}>
-        {label} {active ? (options.sortOrder === 'asc' ? '▲' : '▼') : ''}
+        {label} <SortIcon order={active ? options.sortOrder : null} />
       </Link>
     </th>
   )
