@@ -11,11 +11,12 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Marginalia' }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { t } = getInstance(context)
   const batch = await getBatch(getServices(context).db, user.id, params.batchId)
   if (!batch) throw data({ message: t('outputs.batch.notFound') }, { status: 404 })
-  return { title: `${t('outputs.batch.title')} · Marginalia`, batch }
+  return { title: t('outputs.batch.title'), batch }
 }
 
 /** The batch as one piece of work: its papers, and the synthesis, evidence matrix and ZIP once every paper is final. */

@@ -20,6 +20,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.document.originalFilename} · Marginalia` : 'Marginalia' }]
+  return [{ title: pageTitle(loaderData?.document.originalFilename) }]
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
