@@ -145,3 +145,22 @@ test('account settings: each submit lands at its section, and an old success mes
   await expect(profile.getByText('Profile updated successfully!')).toHaveCount(0)
   await expectAccessible(page)
 })
+
+test('the dashboard’s quick upload takes the upload page’s path, and the latest documents list the file with a way forward', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, '/dashboard')
+  await expect(page.getByRole('heading', { name: 'Quick upload' })).toBeVisible()
+  await upload(page, [await pdf('pdfminer-simple5.pdf')])
+  await expect(page).toHaveURL(/\/extractor\?batch=/)
+  const batchId = new URL(page.url()).searchParams.get('batch') as string
+  await expect(page.locator('.batch-row', { hasText: 'pdfminer-simple5.pdf' })).toBeVisible()
+  await page.goto('/dashboard')
+  const latest = page.getByRole('region', { name: 'Latest documents' })
+  const item = latest.getByRole('listitem').filter({ hasText: 'pdfminer-simple5.pdf' }).first()
+  await expect(item).toBeVisible()
+  // Each card offers the next step: its detail page, or the way back to the colours of its batch.
+  await expect(item.getByRole('link', { name: /View details: pdfminer-simple5\.pdf|Finish categorizing: pdfminer-simple5\.pdf/ })).toBeVisible()
+  expect(await latest.getByRole('listitem').count()).toBeLessThanOrEqual(5)
+  await expect(page.getByRole('region', { name: /uploads? waiting for you/ }).locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)).toBeVisible()
+  await expectAccessible(page, 'dashboard-latest')
+})
