@@ -19,6 +19,8 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { TableScroll } from '#app/components/table-scroll.tsx'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -26,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 const LOAD_FAILED: Record<InsightTab, string> = {
@@ -141,7 +143,7 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
         d.users.length === 0 ? (
           <p>{t('admin.insights.emptyUsers')}</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableScroll label={t('admin.insights.tab.users')}>
             <table className="data-table admin-table">
               <thead>
                 <tr>
@@ -176,14 +178,14 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       ) : null}
       {d.tab === 'documents' ? (
         d.documents.length === 0 ? (
           <p>{t('admin.insights.emptyDocuments')}</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableScroll label={t('admin.insights.tab.documents')}>
             <table className="data-table admin-table">
               <thead>
                 <tr>
@@ -224,14 +226,14 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       ) : null}
       {d.tab === 'subscriptions' ? (
         d.subscriptions.length === 0 ? (
           <p>{t('admin.insights.emptySubscriptions')}</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableScroll label={t('admin.insights.tab.subscriptions')}>
             <table className="data-table admin-table">
               <thead>
                 <tr>
@@ -256,7 +258,7 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       ) : null}
       <Pager page={options.page} totalPages={d.total_pages} hrefFor={(page) => insightUrl(options, { page })} />

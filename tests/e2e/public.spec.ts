@@ -237,6 +237,8 @@ test.describe('API pages', () => {
   })
 
   test('each area page documents its calls with auth, fields, errors and curl', async ({ page, request }) => {
+    // Three long pages, each checked with axe and photographed at two widths.
+    test.setTimeout(180_000)
     const description = await (await request.get('/api/openapi.json')).json()
     for (const { name } of description.tags as { name: string }[]) {
       await page.goto(`/api?area=${name}`)
