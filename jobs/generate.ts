@@ -7,7 +7,7 @@ import type { Db } from '#db/client.ts'
 import type { CitationStyle, InTextCitation, Reference } from './pdf/index.ts'
 import { QUEUES } from './queues.ts'
 import { GENERATE_FAILED_MESSAGE, GENERATE_TIMEOUT_MESSAGE } from './sweep-stuck.ts'
-import { resolveReference, type NoteAnnotation, type NotesInput } from './render/model.ts'
+import { paperTitle, resolveReference, type NoteAnnotation, type NotesInput } from './render/model.ts'
 import { renderNotesDocx } from './render/notes-docx.ts'
 import { renderNotesText } from './render/notes-txt.ts'
 import { renderReferencesDocx } from './render/references-docx.ts'
@@ -34,7 +34,7 @@ async function loadNotesInput(db: Db, documentId: string): Promise<NotesInput & 
   const document = await db
     .selectFrom('documents')
     .innerJoin('reference_styles', 'reference_styles.id', 'documents.reference_style_id')
-    .select(['documents.original_filename', 'documents.citation', 'documents.reference_list', 'reference_styles.slug'])
+    .select(['documents.original_filename', 'documents.metadata', 'documents.citation', 'documents.reference_list', 'reference_styles.slug'])
     .where('documents.id', '=', documentId)
     .executeTakeFirstOrThrow()
   const rows = await db
@@ -47,6 +47,7 @@ async function loadNotesInput(db: Db, documentId: string): Promise<NotesInput & 
       'annotations.page_label',
       'annotations.text',
       'annotations.comment',
+      'annotations.color',
       'annotations.citations',
       'color_categories.name as category_name',
       'color_categories.sort_order as category_order',
@@ -64,9 +65,10 @@ async function loadNotesInput(db: Db, documentId: string): Promise<NotesInput & 
     categoryName: r.category_name,
     categoryOrder: r.category_order,
     citations: (r.citations ?? []) as InTextCitation[],
+    color: r.color,
   }))
   return {
-    title: document.original_filename.replace(/\.pdf$/i, ''),
+    title: paperTitle(document.metadata, document.original_filename),
     citation: document.citation ?? '',
     style: document.slug as CitationStyle,
     annotations,

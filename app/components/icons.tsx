@@ -10,14 +10,27 @@ const PATHS = {
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20 M6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5v-15A2.5 2.5 0 0 1 6.5 2z',
   list: 'M8 6h13 M8 12h13 M8 18h13 M3 6h.01 M3 12h.01 M3 18h.01',
   table: 'M3 3h18v18H3z M3 9h18 M3 15h18 M9 3v18 M15 3v18',
+  quote:
+    'M3 21c3 0 7-1 7-8V5c0-1.25-.76-2-2-2H4c-1.25 0-2 .75-2 1.97V11c0 1.25.75 2 2 2 1 0 1 0 1 1v1c0 1-1 2-2 2s-1 .01-1 1.03V20c0 1 0 1 1 1z M15 21c3 0 7-1 7-8V5c0-1.25-.76-2-2-2h-4c-1.25 0-2 .75-2 1.97V11c0 1.25.75 2 2 2h.75c0 2.25.25 4-2.75 4v3c0 1 0 1 1 1z',
+  menu: 'M4 6h16 M4 12h16 M4 18h16',
+  close: 'M18 6 6 18 M6 6l12 12',
+  circle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
+  checkCircle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z M8.5 12.5l2.5 2.5 4.5-5.5',
+  chevronUp: 'M18 15l-6-6-6 6',
+  chevronDown: 'M6 9l6 6 6-6',
+  arrowBack: 'M19 12H5 M12 19l-7-7 7-7',
+  upload: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4 M17 8l-5-5-5 5 M12 3v12',
 } as const
 
 export type IconName = keyof typeof PATHS
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+/** Icons that point a direction (back) are mirrored in right-to-left languages by the `icon-directional` class. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['arrowBack'])
+
+export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
     <svg
-      className="icon"
+      className={['icon', DIRECTIONAL.has(name) ? 'icon-directional' : null, className].filter(Boolean).join(' ')}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -32,4 +45,9 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
       <path d={PATHS[name]} />
     </svg>
   )
+}
+
+/** The sort direction of the active column of a sortable table (aria-sort on the header says it in words). */
+export function SortIcon({ order }: { order: 'asc' | 'desc' | null }) {
+  return order ? <Icon name={order === 'asc' ? 'chevronUp' : 'chevronDown'} size={16} /> : null
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { PASSWORD_RULES, passwordStrength, STRENGTH_LABEL_KEYS, STRENGTH_MAX } from '#app/lib/password.ts'
 import { TextField } from './field.tsx'
+import { Icon } from './icons.tsx'
 import { useHydrated } from './use-hydrated.ts'
 
 /**
@@ -34,7 +35,7 @@ export function NewPasswordField({ field, label }: { field: FieldMetadata<unknow
               const met = hydrated && rule.test(value)
               return (
                 <li key={rule.id} className={met ? 'rule-met' : undefined}>
-                  <span aria-hidden="true">{met ? '✓ ' : '• '}</span>
+                  <Icon name={met ? 'checkCircle' : 'circle'} size={16} />
                   {t(`accounts.password.ruleText.${rule.id}`)}
                   {met ? <span className="visually-hidden"> {t('accounts.password.ruleMet')}</span> : null}
                 </li>

@@ -1,6 +1,8 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
+import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { useRootData } from '#app/root.tsx'
+import { Icon } from './icons.tsx'
 import { LanguagePicker } from './language-picker.tsx'
 
 function MenuLinks() {
@@ -68,18 +70,29 @@ function MenuLinks() {
 
 /**
  * The menu is rendered twice: inline on wide screens and inside a native <details> (the
- * hamburger) on narrow ones; CSS shows one of them, so the hamburger needs no JavaScript.
+ * hamburger) on narrow ones; CSS shows one of them, so the hamburger needs no JavaScript. Open,
+ * it is a panel under the header (app.css).
  */
 export function SiteHeader() {
   const { t } = useTranslation()
+  const menuRef = useRef<HTMLDetailsElement>(null)
+  // With JavaScript a link changes the page in place, so the open menu would stay over the new page.
+  useEffect(() => {
+    const menu = menuRef.current
+    const closeOnLink = (event: MouseEvent) => {
+      if (menu && (event.target as Element).closest('a')) menu.open = false
+    }
+    menu?.addEventListener('click', closeOnLink)
+    return () => menu?.removeEventListener('click', closeOnLink)
+  }, [])
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
       <Link to="/" className="brand">
-        <span aria-hidden="true" className="brand-mark">
-          ❝
+        <span className="brand-mark">
+          <Icon name="quote" size={22} />
         </span>
         {t('app.name')}
       </Link>
@@ -87,9 +100,10 @@ export function SiteHeader() {
         <MenuLinks />
       </nav>
       <LanguagePicker />
-      <details className="nav-narrow">
+      <details className="nav-narrow" ref={menuRef}>
         <summary>
-          <span aria-hidden="true">☰</span>
+          <Icon name="menu" size={24} className="icon-when-closed" />
+          <Icon name="close" size={24} className="icon-when-open" />
           <span className="visually-hidden">{t('nav.openMenu')}</span>
         </summary>
         <nav aria-label={t('nav.label')}>

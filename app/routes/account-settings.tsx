@@ -21,6 +21,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import { categoryLabel } from '#app/lib/category-label.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 /** The three forms post here; a hidden `_form` says which one. */
 type AccountForm = 'profile' | 'password' | 'preferences'
@@ -30,7 +31,7 @@ type AccountReply = FormReply & { form: AccountForm }
 const NEW_COLORS = ['#ffeb3b', '#5fb236', '#2ea8e5', '#ff6666', '#a28ae5', '#f19837', '#e56eee', '#aaaaaa']
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

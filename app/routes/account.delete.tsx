@@ -15,9 +15,10 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import { clearSessionCookie } from '#app/server/session.server.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,6 +10,7 @@ import { requireAdmin } from '#app/server/admin.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -17,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -18,7 +19,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

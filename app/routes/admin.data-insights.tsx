@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from 'react-router'
 import type { Route } from './+types/admin.data-insights'
 import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-shell.tsx'
 import { AdminTable } from '#app/components/admin/admin-table.tsx'
+import { pageTitle } from '#app/lib/page-title.ts'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { insightDocuments, insightSubscriptions, insightUsers } from '#app/features/admin/queries.server.ts'
 import {
@@ -27,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 const LOAD_FAILED: Record<InsightTab, string> = {
@@ -140,6 +141,7 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
       <Filters options={options} />
       {d.tab === 'users' ? (
         <AdminTable
+          label={t('admin.insights.tab.users')}
           empty={t('admin.insights.emptyUsers')}
           rows={d.users}
           headings={[
@@ -175,6 +177,7 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
       ) : null}
       {d.tab === 'documents' ? (
         <AdminTable
+          label={t('admin.insights.tab.documents')}
           empty={t('admin.insights.emptyDocuments')}
           rows={d.documents}
           headings={[
@@ -216,6 +219,7 @@ export default function AdminDataInsights({ loaderData }: Route.ComponentProps) 
       ) : null}
       {d.tab === 'subscriptions' ? (
         <AdminTable
+          label={t('admin.insights.tab.subscriptions')}
           empty={t('admin.insights.emptySubscriptions')}
           rows={d.subscriptions}
           headings={[

@@ -20,6 +20,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import styles from '#app/styles/translations-admin.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 const PAGE = '/admin/translations'
 const EXPORT_URL = '/api/admin/translations/export-excel'
@@ -30,7 +31,7 @@ type Reply = FormReply & { form: Intent; ok?: boolean; details?: string[] }
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,7 @@ import { AdminLoadError, AdminShell, Pager } from '#app/components/admin/admin-s
 import { AdminTable } from '#app/components/admin/admin-table.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
+import { SortIcon } from '#app/components/icons.tsx'
 import { actorOf } from '#app/features/admin/http.server.ts'
 import { adminSendPasswordReset, setUserActive, setUserAdmin } from '#app/features/admin/mutations.server.ts'
 import { listUsers } from '#app/features/admin/queries.server.ts'
@@ -16,6 +17,7 @@ import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -23,7 +25,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,7 +94,7 @@ function SortHeader({ column, label, options }: { column: UserSort; label: strin
   return (
     <th scope="col" aria-sort={active ? (options.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <Link to={usersUrl(options, { sortBy: column, sortOrder: nextOrder })} aria-label={t('admin.users.sortBy', { column: label })}>
-        {label} {active ? (options.sortOrder === 'asc' ? '▲' : '▼') : ''}
+        {label} <SortIcon order={active ? options.sortOrder : null} />
       </Link>
     </th>
   )

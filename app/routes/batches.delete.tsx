@@ -7,9 +7,10 @@ import { getBatch } from '#app/features/batches/queries.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 /** The confirmation step for a whole batch: its papers, and one button. */

@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/batches.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -10,11 +11,12 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title ?? 'Marginalia' }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { t } = getInstance(context)
   const batch = await getBatch(getServices(context).db, user.id, params.batchId)
   if (!batch) throw data({ message: t('outputs.batch.notFound') }, { status: 404 })
-  return { title: `${t('outputs.batch.title')} · Marginalia`, batch }
+  return { title: t('outputs.batch.title'), batch }
 }
 
 /** The batch as one piece of work: its papers, and the synthesis, evidence matrix and ZIP once every paper is final. */
@@ -38,7 +40,9 @@ export default function BatchDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       <h1>{t('outputs.batch.title')}</h1>
       <p>
@@ -99,7 +103,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       {notFound ? <h1>{t('outputs.batch.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
     </main>

@@ -2,13 +2,16 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { latestBatchId } from '#app/features/batches/queries.server.ts'
+import { LatestDocuments } from '#app/components/documents/latest-documents.tsx'
 import { UnfinishedBatches } from '#app/components/documents/unfinished-batches.tsx'
-import { unfinishedBatches } from '#app/features/documents/unfinished.server.ts'
+import { UploadForm } from '#app/components/documents/upload-form.tsx'
+import { loadDashboard } from '#app/features/documents/dashboard.server.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -16,14 +19,14 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context)
-  const { db } = getServices(context)
-  const [latestBatch, unfinished] = await Promise.all([latestBatchId(db, user.id), unfinishedBatches(db, user.id)])
-  return { title: getInstance(context).t('dashboard.meta.title'), firstName: user.firstName.trim(), latestBatch, unfinished }
+  const { db, config } = getServices(context)
+  const [page, latestBatch] = await Promise.all([loadDashboard(db, user.id), latestBatchId(db, user.id)])
+  return { ...page, latestBatch, maxMb: config.uploadMaxMb, firstName: user.firstName.trim(), title: getInstance(context).t('dashboard.meta.title') }
 }
 
 const CARDS = [
@@ -40,11 +43,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1>{loaderData.firstName ? t('dashboard.greeting', { firstName: loaderData.firstName }) : t('dashboard.greetingAnonymous')}</h1>
       <p className="lead">{t('dashboard.intro')}</p>
       <UnfinishedBatches batches={loaderData.unfinished} />
-      {loaderData.latestBatch ? (
-        <p>
-          <Link to={`/batches/${encodeURIComponent(loaderData.latestBatch)}`}>{t('outputs.batch.latest')}</Link>
-        </p>
-      ) : null}
+      <div className="dashboard-columns">
+        <section aria-labelledby="quick-upload-title">
+          <h2 id="quick-upload-title">{t('dashboard.quickUpload.title')}</h2>
+          <UploadForm styles={loaderData.styles} defaultStyleId={loaderData.defaultStyleId} maxMb={loaderData.maxMb} error={null} />
+        </section>
+        <div>
+          <LatestDocuments documents={loaderData.latest} total={loaderData.totalDocuments} resume={loaderData.resume} />
+          {loaderData.latestBatch ? (
+            <p>
+              <Link to={`/batches/${encodeURIComponent(loaderData.latestBatch)}`}>{t('outputs.batch.latest')}</Link>
+            </p>
+          ) : null}
+        </div>
+      </div>
       <ul className="card-grid">
         {CARDS.map((card) => (
           <li key={card.key} className="card">

@@ -8,9 +8,10 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 /** The confirmation step: what goes, and one button. */

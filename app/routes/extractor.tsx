@@ -23,6 +23,7 @@ import { getInstance, getLocale } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 /** Multipart PDF uploads, streamed, up to the upload limit (other bodies are capped at 1 MB). */
 export const acceptsUploads = true
@@ -33,7 +34,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

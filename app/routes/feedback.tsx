@@ -4,6 +4,7 @@ import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 // The spec's height for the external form's frame.
 const FEEDBACK_FRAME_HEIGHT = 533
@@ -11,7 +12,7 @@ const FEEDBACK_FRAME_HEIGHT = 533
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(loaderData?.title) }, { name: 'description', content: loaderData?.description }, { name: 'robots', content: 'noindex' }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,6 +7,7 @@ import { AccountDeletedNotice } from '#app/components/your-data-section.tsx'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 const HOW_IT_WORKS_STEPS = ['step1', 'step2', 'step3', 'step4'] as const
 const STEP_4_OUTPUTS = ['output1', 'output2', 'output3'] as const
@@ -15,7 +16,7 @@ const FAQ_QUESTIONS = ['q1', 'q2', 'q3', 'q4'] as const
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
+  return [{ title: pageTitle(loaderData?.title) }, { name: 'description', content: loaderData?.description }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -15,9 +15,10 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices, requestInfoContext } from '#app/server/services.server.ts'
 import { commitSessionCookie } from '#app/server/session.server.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 /** A refused sign-in says how long to wait (the action's Retry-After reaches the document response). */

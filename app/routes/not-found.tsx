@@ -2,9 +2,10 @@ import { data } from 'react-router'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import type { Route } from './+types/not-found'
 import { getInstance } from '#app/server/i18n.server.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

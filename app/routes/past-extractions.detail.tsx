@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
@@ -19,6 +20,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -26,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.document.originalFilename} · Marginalia` : 'Marginalia' }]
+  return [{ title: pageTitle(loaderData?.document.originalFilename) }]
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -67,7 +69,9 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       <h1>{document.originalFilename}</h1>
       <p>
@@ -135,7 +139,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main id="main" className="page">
       <p>
-        <Link to="/past-extractions">← {t('detail.back')}</Link>
+        <Link to="/past-extractions">
+          <Icon name="arrowBack" size={16} /> {t('detail.back')}
+        </Link>
       </p>
       {notFound ? <h1>{t('detail.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
     </main>

@@ -2,6 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { SortIcon } from '#app/components/icons.tsx'
 import { DeletedNotice, RowActions } from '#app/components/documents/row-actions.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
@@ -15,6 +16,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -22,7 +24,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,7 +58,7 @@ function SortHeader({ column, label, options }: { column: SortBy; label: string;
   return (
     <th scope="col" aria-sort={active ? (options.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <Link to={listUrl(options, { sortBy: column, sortOrder: nextOrder })} aria-label={t('past.sortBy', { column: label })}>
-        {label} {active ? (options.sortOrder === 'asc' ? '▲' : '▼') : ''}
+        {label} <SortIcon order={active ? options.sortOrder : null} />
       </Link>
     </th>
   )

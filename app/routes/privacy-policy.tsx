@@ -3,6 +3,7 @@ import { LegalDocument, type LegalSection } from '#app/components/legal-document
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 // Each section's texts are keys in locales/<code>/public.json (privacy.<id>.p1 …, .item1 …).
 const SECTIONS: LegalSection[] = [
@@ -21,7 +22,7 @@ const SECTIONS: LegalSection[] = [
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
+  return [{ title: pageTitle(loaderData?.title) }, { name: 'description', content: loaderData?.description }]
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -15,6 +15,7 @@ import { replyOrFailure, type FormReply } from '#app/lib/form.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 const REDIRECT_SECONDS = 3
 
@@ -22,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   // No stricter referrer policy here: with `no-referrer` Chromium posts the form with `Origin: null`,
   // which the same-origin check refuses. The site-wide strict-origin-when-cross-origin already keeps
   // the token out of every cross-site Referer.
-  return [{ title: loaderData?.title }]
+  return [{ title: pageTitle(loaderData?.title) }]
 }
 
 /** Says at once when the link cannot be used any more, rather than after the visitor has typed a new password. */

@@ -7,11 +7,12 @@ import { filterFaq, translateFaq } from '#app/features/support/faq.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
+import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: publicStyles }]
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: 'description', content: loaderData?.description }]
+  return [{ title: pageTitle(loaderData?.title) }, { name: 'description', content: loaderData?.description }]
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

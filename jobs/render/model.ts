@@ -16,6 +16,8 @@ export interface NoteAnnotation {
   categoryName: string | null
   categoryOrder: number | null
   citations: InTextCitation[]
+  /** The highlight's colour (`#rrggbb`), which the Word notes shade it with. */
+  color?: string | null
 }
 
 export interface NotesInput {
@@ -44,6 +46,12 @@ export function groupNotes(input: NotesInput): { groups: CategoryGroup[]; standa
   }
   const standaloneComments = input.annotations.filter((a) => !a.text && a.comment)
   return { groups, standaloneComments }
+}
+
+/** The paper's own title from its header record; its file name (without .pdf) when the PDF names none. */
+export function paperTitle(metadata: { title?: unknown } | null, filename: string): string {
+  const title = typeof metadata?.title === 'string' ? metadata.title.trim() : ''
+  return title || filename.replace(/\.pdf$/i, '')
 }
 
 export function pageLabel(annotation: Pick<NoteAnnotation, 'page' | 'pageLabel'>): string {

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 
@@ -23,15 +24,46 @@ export const test = base.extend({
   },
 })
 
+/** The two widths every visited page is checked at: a common laptop and a small phone. */
+export const CHECKED_WIDTHS = [1366, 375] as const
+
 /**
- * Every page the suite visits is checked for accessibility violations (WCAG 2.1 A and AA). axe
- * runs as a script in the page, so the check runs in the `js` project; the `no-js` project is
- * served the same server-rendered markup.
+ * Every page the suite visits is checked at both widths: axe (WCAG 2.1 A and AA), no sideways
+ * scrolling at 375 px, and a full-page screenshot kept as an artifact in
+ * test-results/screenshots/<project>/<name>-<width>.png (the name defaults to the page's path).
+ * axe runs as a script in the page, so it runs in the `js` project only; the `no-js` project is
+ * served the same server-rendered markup, and is still measured and photographed. The viewport is
+ * restored afterwards.
  */
-export async function expectAccessible(page: Page) {
-  if (!withJavaScript(test.info())) return
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+export async function expectAccessible(page: Page, name = nameOfPage(page)) {
+  const testInfo = test.info()
+  const original = page.viewportSize()
+  const folder = `test-results/screenshots/${testInfo.project.name}`
+  await mkdir(folder, { recursive: true })
+  try {
+    for (const width of CHECKED_WIDTHS) {
+      await page.setViewportSize({ width, height: original?.height ?? 900 })
+      if (withJavaScript(testInfo)) {
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+        expect(violations, `axe at ${width} px on ${page.url()}`).toEqual([])
+      }
+      // Nothing may widen the page beyond the screen (a phone would scroll sideways).
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(scrollWidth, `page width at ${width} px on ${page.url()}`).toBeLessThanOrEqual(width)
+      const path = `${folder}/${name}-${width}.png`
+      await page.screenshot({ path, fullPage: true })
+      await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' })
+    }
+  } finally {
+    if (original) await page.setViewportSize(original)
+  }
+}
+
+/** `/past-extractions/42?x=1` → `past-extractions-42`; the home page is `home`. */
+function nameOfPage(page: Page): string {
+  const slug = new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
+  return slug || 'home'
 }
 
 /** The suite runs twice: project `js` and project `no-js` (JavaScript disabled in the browser). */

@@ -34,19 +34,16 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   // The researcher leaves; the dashboard shows the batch with a way back.
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: /uploads? waiting for you/ })).toBeVisible()
-  await expectAccessible(page)
-  await shoot(page, 'dashboard')
+  await expectAccessible(page, 'dashboard')
   const link = page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)
   await expect(link).toHaveText('Finish categorizing')
   // The upload page and the past list offer it too.
   await page.goto('/extractor')
   await expect(page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)).toBeVisible()
-  await expectAccessible(page)
-  await shoot(page, 'extractor')
+  await expectAccessible(page, 'extractor')
   await page.goto('/past-extractions')
   await expect(page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`).first()).toHaveText('Finish categorizing')
-  await expectAccessible(page)
-  await shoot(page, 'past-extractions')
+  await expectAccessible(page, 'past-extractions')
 
   await page.goto('/dashboard')
   await page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`).click()
@@ -65,8 +62,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   const methodId = await selects.nth(1).locator('option', { hasText: 'Method' }).getAttribute('value')
   for (let i = 1; i < count; i++) await expect(selects.nth(i)).toHaveValue(methodId as string)
   if (!withJavaScript(test.info())) expect(page.url()).toContain('#categorize-title')
-  await expectAccessible(page)
-  await page.screenshot({ path: test.info().outputPath('categorization-refused-1366.png'), fullPage: true })
+  await expectAccessible(page, 'categorization-refused')
 
   await selects.nth(0).selectOption({ label: 'Key finding' })
   await page.getByRole('button', { name: 'Submit categorization' }).click()
@@ -84,8 +80,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   const notes = page.locator('.notes-list > li')
   expect(await notes.count()).toBeGreaterThan(0)
   await expect(notes.first()).toContainText(/Key finding|Method/)
-  await expectAccessible(page)
-  await shoot(page, 'detail')
+  await expectAccessible(page, 'detail')
 
   // One highlight changes category: the downloads are generated again, and the notes file says so.
   const select = notes.first().locator('select[name="category_id"]')
@@ -100,17 +95,6 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   const after = await (await page.request.get(`/documents/${documentId}/download/notes.txt`)).text()
   expect(after.toUpperCase()).toContain(target.toUpperCase())
 })
-
-/** Screenshots of a page at desktop and phone width, kept as test artifacts; at 375 px nothing scrolls sideways and axe finds nothing. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}-1366.png`), fullPage: true })
-  const size = page.viewportSize()
-  await page.setViewportSize({ width: 375, height: 800 })
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-  await expectAccessible(page)
-  if (size) await page.setViewportSize(size)
-}
 
 test('a mixed upload keeps the good file and names the refused one with the server’s sentence', async ({ page }) => {
   test.setTimeout(60_000)
@@ -160,4 +144,23 @@ test('account settings: each submit lands at its section, and an old success mes
   await expect(profile.getByText('First name is required.')).toBeVisible()
   await expect(profile.getByText('Profile updated successfully!')).toHaveCount(0)
   await expectAccessible(page)
+})
+
+test('the dashboard’s quick upload takes the upload page’s path, and the latest documents list the file with a way forward', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, '/dashboard')
+  await expect(page.getByRole('heading', { name: 'Quick upload' })).toBeVisible()
+  await upload(page, [await pdf('pdfminer-simple5.pdf')])
+  await expect(page).toHaveURL(/\/extractor\?batch=/)
+  const batchId = new URL(page.url()).searchParams.get('batch') as string
+  await expect(page.locator('.batch-row', { hasText: 'pdfminer-simple5.pdf' })).toBeVisible()
+  await page.goto('/dashboard')
+  const latest = page.getByRole('region', { name: 'Latest documents' })
+  const item = latest.getByRole('listitem').filter({ hasText: 'pdfminer-simple5.pdf' }).first()
+  await expect(item).toBeVisible()
+  // Each card offers the next step: its detail page, or the way back to the colours of its batch.
+  await expect(item.getByRole('link', { name: /View details: pdfminer-simple5\.pdf|Finish categorizing: pdfminer-simple5\.pdf/ })).toBeVisible()
+  expect(await latest.getByRole('listitem').count()).toBeLessThanOrEqual(5)
+  await expect(page.getByRole('region', { name: /uploads? waiting for you/ }).locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)).toBeVisible()
+  await expectAccessible(page, 'dashboard-latest')
 })

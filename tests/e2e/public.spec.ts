@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 
 /**
@@ -24,21 +23,6 @@ test.afterEach(() => {
   expect(consoleErrors).toEqual([])
 })
 
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  const folder = `test-results/screenshots/${testInfo.project.name}`
-  await mkdir(folder, { recursive: true })
-  for (const [label, width] of [['desktop', 1280], ['375', 375]] as const) {
-    await page.setViewportSize({ width, height: 900 })
-    await expectAccessible(page)
-    // Nothing may widen the page beyond the screen (a phone would scroll sideways).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-    const path = `${folder}/${name}-${label}.png`
-    await page.screenshot({ path, fullPage: true })
-    await testInfo.attach(`${name}-${label}`, { path, contentType: 'image/png' })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
-
 async function expectPageBasics(page: Page, title: RegExp) {
   await expect(page).toHaveTitle(title)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
@@ -51,7 +35,7 @@ async function expectPageBasics(page: Page, title: RegExp) {
 }
 
 test.describe('home page', () => {
-  test('has every section, a still instead of an empty video frame, and passes axe', async ({ page }, testInfo) => {
+  test('has every section, a still instead of an empty video frame, and passes axe', async ({ page }) => {
     await page.goto('/')
     await expectPageBasics(page, /^Marginalia: your PDF highlights, turned into notes$/)
     const main = page.getByRole('main')
@@ -72,8 +56,7 @@ test.describe('home page', () => {
     await expect(page.locator('#faq details')).toHaveCount(4)
     await expect(main.getByRole('heading', { name: 'Spend your time on the reading, not the copying' })).toBeVisible()
     await expect(main.getByRole('link', { name: 'Questions first? Visit support' })).toHaveAttribute('href', '/support')
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'home')
+    await expectAccessible(page, 'home')
   })
 
   test('the FAQ items expand and collapse', async ({ page }) => {
@@ -149,7 +132,7 @@ test.describe('the updates subscription on the home page', () => {
 })
 
 test.describe('support page', () => {
-  test('lists four categories of 3, 3, 4 and 2 questions, with a contact button', async ({ page }, testInfo) => {
+  test('lists four categories of 3, 3, 4 and 2 questions, with a contact button', async ({ page }) => {
     await page.goto('/support')
     await expectPageBasics(page, /^Support and frequently asked questions · Marginalia$/)
     const categories = page.locator('section.faq-category')
@@ -157,8 +140,7 @@ test.describe('support page', () => {
     const counts = await categories.evaluateAll((sections) => sections.map((s) => s.querySelectorAll('details').length))
     expect(counts).toEqual([3, 3, 4, 2])
     await expect(page.getByRole('link', { name: /^E-mail support@/ })).toHaveAttribute('href', /^mailto:support@/)
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'support')
+    await expectAccessible(page, 'support')
   })
 
   test('each question expands and collapses', async ({ page }) => {
@@ -206,7 +188,7 @@ test.describe('support page', () => {
 })
 
 test.describe('privacy policy and terms of service', () => {
-  test('the privacy policy states the retention, cookies, e-mails and contact', async ({ page }, testInfo) => {
+  test('the privacy policy states the retention, cookies, e-mails and contact', async ({ page }) => {
     await page.goto('/privacy-policy')
     await expectPageBasics(page, /^Privacy policy · Marginalia$/)
     await expect(page.getByText('Last updated: 27 November 2026')).toBeVisible()
@@ -220,11 +202,10 @@ test.describe('privacy policy and terms of service', () => {
     await main.getByRole('navigation').getByRole('link', { name: 'Cookies' }).click()
     await expect(page).toHaveURL(/#cookies$/)
     await expect(page.getByRole('heading', { name: 'Cookies' })).toBeInViewport()
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'privacy-policy')
+    await expectAccessible(page, 'privacy-policy')
   })
 
-  test('the terms name German law and the Vienna courts', async ({ page }, testInfo) => {
+  test('the terms name German law and the Vienna courts', async ({ page }) => {
     await page.goto('/terms-of-service')
     await expectPageBasics(page, /^Terms of service · Marginalia$/)
     await expect(page.getByText('Last updated: 3 June 2025')).toBeVisible()
@@ -232,13 +213,12 @@ test.describe('privacy policy and terms of service', () => {
     await expect(law).toContainText('governed by German law')
     await expect(law).toContainText('courts of Vienna, Austria')
     await expect(page.locator('#api')).toContainText('enterprise@marginalia.app')
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'terms-of-service')
+    await expectAccessible(page, 'terms-of-service')
   })
 })
 
 test.describe('API pages', () => {
-  test('the overview lists every call of the OpenAPI description and the conventions', async ({ page, request }, testInfo) => {
+  test('the overview lists every call of the OpenAPI description and the conventions', async ({ page, request }) => {
     const description = await (await request.get('/api/openapi.json')).json()
     expect(description.openapi).toBe('3.1.0')
     await page.goto('/api')
@@ -253,11 +233,12 @@ test.describe('API pages', () => {
     await expect(conventions).toContainText('Authorization: Bearer <token>')
     await expect(conventions.locator('tbody tr')).toHaveCount(7)
     await expect(page.getByRole('link', { name: 'Write to enterprise@marginalia.app' })).toHaveAttribute('href', 'mailto:enterprise@marginalia.app')
-    await expectAccessible(page)
-    await screenshots(page, testInfo, 'api')
+    await expectAccessible(page, 'api')
   })
 
-  test('each area page documents its calls with auth, fields, errors and curl', async ({ page, request }, testInfo) => {
+  test('each area page documents its calls with auth, fields, errors and curl', async ({ page, request }) => {
+    // Three long pages, each checked with axe and photographed at two widths.
+    test.setTimeout(180_000)
     const description = await (await request.get('/api/openapi.json')).json()
     for (const { name } of description.tags as { name: string }[]) {
       await page.goto(`/api?area=${name}`)
@@ -268,7 +249,7 @@ test.describe('API pages', () => {
           .map(([method]) => `${method.toUpperCase()} ${path}`),
       )
       await expect(page.locator('article.api-call h2')).toHaveText(expected)
-      await expectAccessible(page)
+      await expectAccessible(page, `api-${name}`)
     }
 
     const login = page.locator('#call-login')
@@ -285,7 +266,7 @@ test.describe('API pages', () => {
     await page.goto('/api?area=documents')
     await expect(page.locator('#call-upload pre').last()).toContainText("-F 'pdf_file=@paper.pdf;type=application/pdf'")
     await expect(page.locator('#call-listDocuments table').first()).toContainText('sort_by')
-    await screenshots(page, testInfo, 'api-documents')
+    await expectAccessible(page, 'api-documents')
 
     const unknown = await page.goto('/api?area=nothing')
     expect(unknown?.status()).toBe(404)

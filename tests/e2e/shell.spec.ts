@@ -69,6 +69,29 @@ test.describe('app shell', () => {
     }
   })
 
+  test('every page is titled “… · Marginalia”, passes axe and fits a phone', async ({ page }) => {
+    test.setTimeout(300_000)
+    const signedOut = ['/login', '/register', '/subscribe', '/request-password-reset', '/reset-password', '/no-such-page']
+    for (const path of [...signedOut, '/support', '/privacy-policy', '/terms-of-service', '/api']) {
+      await page.goto(path)
+      await expect(page, path).toHaveTitle(/\S · Marginalia$/)
+      // The public pages have their own checks (public.spec.ts).
+      if (signedOut.includes(path)) await expectAccessible(page)
+    }
+    await page.goto('/login?redirectTo=%2Fdashboard')
+    await page.getByLabel('Email').fill('admin@marginalia.test')
+    await page.getByLabel('Password', { exact: true }).fill('E2e!AdminPassw0rd')
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    const signedIn = ['/dashboard', '/extractor', '/past-extractions', '/account-settings', '/account-settings/delete', '/feedback']
+    const admin = ['/admin', '/admin/users', '/admin/invitations', '/admin/analytics', '/admin/audit-logs', '/admin/data-insights', '/admin/translations']
+    for (const path of [...signedIn, ...admin]) {
+      await page.goto(path)
+      await expect(page, path).toHaveTitle(/\S · Marginalia$/)
+      await expectAccessible(page)
+    }
+  })
+
   test('health answers with the database and queue state', async ({ request }) => {
     const res = await request.get('/healthz')
     expect(res.status()).toBe(200)

@@ -3,6 +3,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useNavigate, useNavigation } from 'react-router'
 import { checkSelection, MAX_FILES_PER_BATCH, newBatchId, PDF_MIME } from '#app/features/documents/schema.ts'
 import { reasonOfKey, refusedQuery, useRefusalSentence, type Refused } from '#app/components/documents/refused-files.tsx'
+import { Icon } from '#app/components/icons.tsx'
 import { StatusMessage } from '#app/components/status-message.tsx'
 import { useHydrated } from '#app/components/use-hydrated.ts'
 
@@ -151,9 +152,11 @@ export function UploadForm({ styles, defaultStyleId, maxMb, error }: UploadFormP
   }
 
   const message = problem ?? error
+  // Always the upload page's action, so the dashboard's quick upload takes the same path without JavaScript.
   return (
-    <Form method="post" encType="multipart/form-data" className="card upload-form" onSubmit={onSubmit} aria-describedby="upload-message">
+    <Form method="post" action="/extractor" encType="multipart/form-data" className="card upload-form" onSubmit={onSubmit} aria-describedby="upload-message">
       <label ref={dropZoneRef} className={`drop-zone${dragging ? ' drop-zone-active' : ''}`}>
+        <Icon name="upload" size={32} />
         <span className="drop-zone-title">{t('extractor.dropZone')}</span>
         <span className="visually-hidden">{t('extractor.chooseFiles')}</span>
         <input

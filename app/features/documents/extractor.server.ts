@@ -4,14 +4,22 @@ import { batchColors, batchDocuments, type BatchColor } from './batch.server.ts'
 import { moreDownloadsFor, toDownloads } from './more-downloads.server.ts'
 import { downloadUrl } from './queries.server.ts'
 
-/** Everything the upload page shows: the upload form's choices and, for a batch, its documents and colours. */
-export async function loadExtractor(db: Db, userId: string, batchId: string | null) {
-  const [styles, categories, user] = await Promise.all([
+/** The upload form's choices: every reference style, and the one preselected (the user's default, else the first). */
+export async function uploadChoices(db: Db, userId: string) {
+  const [styles, user] = await Promise.all([
     db.selectFrom('reference_styles').select(['id', 'name']).orderBy('sort_order').execute(),
-    db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute(),
     db.selectFrom('users').select('default_reference_style_id').where('id', '=', userId).executeTakeFirstOrThrow(),
   ])
-  const base = { styles, categories, defaultStyleId: user.default_reference_style_id ?? styles[0]?.id ?? null }
+  return { styles, defaultStyleId: user.default_reference_style_id ?? styles[0]?.id ?? null }
+}
+
+/** Everything the upload page shows: the upload form's choices and, for a batch, its documents and colours. */
+export async function loadExtractor(db: Db, userId: string, batchId: string | null) {
+  const [choices, categories] = await Promise.all([
+    uploadChoices(db, userId),
+    db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute(),
+  ])
+  const base = { ...choices, categories }
   const batch = batchId
     ? await db.selectFrom('batches').select(['id', 'submitted_at']).where('id', '=', batchId).where('user_id', '=', userId).executeTakeFirst()
     : undefined

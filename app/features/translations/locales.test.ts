@@ -33,6 +33,14 @@ describe('the seed languages', () => {
     for (const { code } of registered) expect(flagFor(code), code).not.toBe('🌐')
   })
 
+  it('German names the past list as its navigation does, everywhere', () => {
+    const german = readLocale('de')
+    expect(german['nav.pastUploads']).toBe('Frühere Uploads')
+    // "Frühere Extraktionen", "frühere Auszüge" …: any other noun after "frühere(n)" is a second name for the same page.
+    const others = Object.entries(german).filter(([, text]) => /\b[Ff]rühere[n]? (?!Uploads\b)\p{Lu}/u.test(text))
+    expect(others).toEqual([])
+  })
+
   for (const code of folders.filter((c) => c !== 'en')) {
     describe(code, () => {
       const texts = readLocale(code)

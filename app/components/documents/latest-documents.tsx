@@ -1,0 +1,88 @@
+import { Link } from 'react-router'
+import { useTranslation } from '#app/lib/use-translation.ts'
+import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
+import { StatusLine } from '#app/components/documents/status-line.tsx'
+import { resumeHref } from '#app/components/documents/unfinished-batches.tsx'
+
+export interface LatestDocument {
+  id: string
+  originalFilename: string
+  uploadedAt: string
+  uploadStatus: string
+  txtDownloadUrl: string | null
+  docxDownloadUrl: string | null
+  allReferencesDownloadUrl: string | null
+  more: { markdownDownloadUrl: string | null; bibtexDownloadUrl: string | null; risDownloadUrl: string | null; csvDownloadUrl: string | null }
+}
+
+/**
+ * The newest documents as a list of cards (a table would scroll sideways on a phone), each with its
+ * way forward: the downloads when finished, 'Finish categorizing' while it waits for its colours,
+ * else its detail page.
+ */
+export function LatestDocuments({ documents, total, resume }: { documents: LatestDocument[]; total: number; resume: Record<string, string> }) {
+  const { t } = useTranslation()
+  return (
+    <section className="latest-documents" aria-labelledby="latest-title">
+      <h2 id="latest-title">{t('dashboard.latest.title')}</h2>
+      {documents.length === 0 ? (
+        <p className="hint">{t('dashboard.latest.empty')}</p>
+      ) : (
+        <ul className="latest-list">
+          {documents.map((d) => (
+            <li key={d.id} className="card latest-item">
+              <div className="latest-body">
+                <Link to={`/past-extractions/${d.id}`} className="latest-file">
+                  {d.originalFilename}
+                </Link>
+                <span className="hint">
+                  <LocalDateTime iso={d.uploadedAt} />
+                </span>
+                <StatusLine status={d.uploadStatus} labels="past" />
+              </div>
+              <LatestNext document={d} resumeBatch={resume[d.id]} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > documents.length ? (
+        <p>
+          <Link to="/past-extractions">{t('dashboard.latest.all', { count: total })}</Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function LatestNext({ document: d, resumeBatch }: { document: LatestDocument; resumeBatch: string | undefined }) {
+  const { t } = useTranslation()
+  if (d.uploadStatus === 'completed') {
+    return (
+      <DownloadLinks
+        downloads={{
+          txt: d.txtDownloadUrl,
+          docx: d.docxDownloadUrl,
+          references: d.allReferencesDownloadUrl,
+          md: d.more.markdownDownloadUrl,
+          bib: d.more.bibtexDownloadUrl,
+          ris: d.more.risDownloadUrl,
+          csv: d.more.csvDownloadUrl,
+        }}
+        variant="icons"
+      />
+    )
+  }
+  if (resumeBatch) {
+    return (
+      <Link className="button button-small" to={resumeHref(resumeBatch)} aria-label={t('journey.unfinished.linkLabel', { files: d.originalFilename })}>
+        {t('journey.unfinished.link')}
+      </Link>
+    )
+  }
+  return (
+    <Link to={`/past-extractions/${d.id}`} aria-label={t('dashboard.latest.detailsFor', { file: d.originalFilename })}>
+      {t('past.viewDetails')}
+    </Link>
+  )
+}
