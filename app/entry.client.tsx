@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { workBeforeHydration } from './lib/before-hydration.ts'
 import { DEFAULT_LANGUAGE, fallbackChain, I18N_OPTIONS, toI18nextResources } from './lib/i18n.ts'
 
 async function main() {
@@ -26,6 +27,7 @@ async function main() {
       },
     })
 
+  await workBeforeHydration()
   startTransition(() => {
     hydrateRoot(
       document,
