@@ -128,7 +128,7 @@ describe('rendering helpers', () => {
 
   it('fills path parameters from their examples and quotes single quotes for the shell', () => {
     expect(curlExample(call('/api/translations/{languageCode}', 'get'), "https://it's.example")).toBe(
-      "curl -X GET 'https://it'\\''s.example/api/translations/en'",
+      "curl -X GET 'https://it'\\''s.example/api/translations/en?ns=nav%2Cfooter'",
     )
   })
 })
