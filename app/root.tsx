@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from 'react-router'
@@ -106,6 +107,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  // The bench's bare page (routes/bench-ceiling.tsx, not in production builds) goes without the shell.
+  if (useMatches().at(-1)?.id === 'routes/bench-ceiling') {
+    return (
+      <html lang={language}>
+        <body>
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    )
+  }
   return (
     <html
       lang={language}
