@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from 'react-router'
@@ -15,7 +16,9 @@ import type { Route } from './+types/root'
 import { MobileBanner } from './components/mobile-banner.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
+import { ensureTexts } from './lib/client-texts.ts'
 import { DEFAULT_LANGUAGE } from './lib/i18n.ts'
+import { pageTextNamespaces } from './lib/text-namespaces.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './server/i18n.server.ts'
 import { getLanguageState } from './server/languages.server.ts'
 import { databaseAnswers, isDatabaseUnavailable, outageResponse } from './server/outage.server.ts'
@@ -47,13 +50,23 @@ const databaseOutage: Route.MiddlewareFunction = async ({ request, context }, ne
 
 export const middleware: Route.MiddlewareFunction[] = [databaseOutage, i18nextMiddleware]
 
+/** A navigation in the browser loads the translation namespaces of the page it goes to, beside its data. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ pattern }, next) => {
+    const texts = ensureTexts(pageTextNamespaces(pattern))
+    const result = await next()
+    await texts
+    return result
+  },
+]
+
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: formsStylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, pattern }: Route.LoaderArgs) {
   const { db, config } = getServices(context)
   const [user, languageState] = await Promise.all([
     getSessionUser(db, request, config.secureCookies),
@@ -67,6 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: getLocale(context),
       defaultLanguage: languageState.defaultCode,
       translationsVersion: languageState.version,
+      // The translation namespaces the browser loads for this page (app/lib/client-texts.ts).
+      textNamespaces: pageTextNamespaces(pattern).join(','),
       languages: languageState.languages.map((l) => ({ code: l.code, name: l.name })),
       user: user && { firstName: user.firstName, isAdmin: user.isAdmin },
       site: {
@@ -93,12 +108,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  // The bench's bare page (routes/bench-ceiling.tsx, not in production builds) goes without the shell.
+  if (useMatches().at(-1)?.id === 'routes/bench-ceiling') {
+    return (
+      <html lang={language}>
+        <body>
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    )
+  }
   return (
     <html
       lang={language}
       dir={i18n.dir(language)}
       data-default-language={rootData?.defaultLanguage ?? DEFAULT_LANGUAGE}
       data-translations-version={rootData?.translationsVersion}
+      data-text-namespaces={rootData?.textNamespaces}
     >
       <head>
         <meta charSet="utf-8" />

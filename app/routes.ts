@@ -81,5 +81,9 @@ export default [
   route('api/admin/invitations', 'routes/api.admin.invitations.ts'),
   route('api/admin/invitations/:id/revoke', 'routes/api.admin.invitations.revoke.ts'),
 
+  // The bare page `npm run bench:http` measures the other pages against: only in the build that
+  // script makes (into its own BUILD_DIR), never in one made without BENCH_CEILING_PAGE.
+  ...(process.env.BENCH_CEILING_PAGE === '1' ? [route('__bench/ceiling', 'routes/bench-ceiling.tsx')] : []),
+
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

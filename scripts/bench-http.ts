@@ -7,19 +7,24 @@ import { commitSessionCookie, createSession } from '#app/server/session.server.t
 import { createDb, type Db } from '#db/client.ts'
 import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 
-// `npm run bench:http`: the production build (as `npm start` serves it) on a fresh embedded
-// database, loaded with wrk (Debian's package) from this machine's loopback:
+// `npm run bench:http`: a production build (as `npm start` serves it, plus the bare ceiling page)
+// on a fresh embedded database, loaded with wrk (Debian's package) from this machine's loopback:
 //   - anonymous `/`, `/support`, `/login` (served from the page cache) and a CSS asset,
 //   - a signed-in `/` and `/past-extractions` with 200 documents (rendered for every request),
+//   - the ceiling: a bare page with no loader, rendered by the same stack (routes/bench-ceiling.tsx),
 //   - `/healthz` (one SQL query),
 // each at 10 and 100 connections, printing requests/s, p50/p95/p99, the slowest request, errors
-// and the server's RSS before and after.
+// and the server's RSS before and after, then each rendered page's cost against the ceiling's.
+// The build goes to `$BUILD_DIR-bench` (default `build-bench`), built with BENCH_CEILING_PAGE=1, so
+// that no production build ever has the ceiling page.
 //
 //   npm run bench:http                       10 s per run
 //   npm run bench:http -- --duration 30      seconds per run
 //   npm run bench:http -- --soak 300         also a 300 s run on the signed-in `/` (RSS after 1 min vs at the end)
 //   npm run bench:http -- --profile DIR      the server writes a CPU profile (.cpuprofile) into DIR
-//   npm run bench:http -- --only "signed in" only the runs whose name contains the text
+//   npm run bench:http -- --only "signed in" only the runs whose name contains the text ("a|b": either)
+//   npm run bench:http -- --port 3250        the server's port (default: a free one); its data goes to .data/e2e-<port>
+//   npm run bench:http -- --no-build         reuse the last bench build
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -28,11 +33,19 @@ const argument = (name: string) => {
 const DURATION_S = Number(argument('duration') ?? 10)
 const SOAK_S = argument('soak') === undefined ? 0 : Number(argument('soak'))
 const PROFILE_DIR = argument('profile')
-const ONLY = argument('only')
+const ONLY = argument('only')?.split('|')
+const selected = (name: string) => !ONLY || ONLY.some((part) => name.includes(part))
+const BUILD_DIR = `${process.env.BUILD_DIR ?? 'build'}-bench`
+const CEILING = 'ceiling (bare page)'
 
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:http needs wrk: apt-get install -y wrk')
   process.exit(1)
+}
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('react-router', ['build'], { env: { ...process.env, BUILD_DIR, BENCH_CEILING_PAGE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
 // wrk prints its own summary; this script reads one JSON line that the Lua hook adds.
@@ -79,7 +92,7 @@ function rssMb(pid: number): number {
 async function startServer(port: number): Promise<ChildProcess> {
   const args = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []
   const server = spawn(process.execPath, [...args, 'scripts/e2e-server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+    env: { ...process.env, BUILD_DIR, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const deadline = Date.now() + 120_000
@@ -123,7 +136,16 @@ async function signedInResearcher(db: Db): Promise<string> {
   return (await commitSessionCookie(secret, 1, false)).split(';')[0]
 }
 
-const port = await findFreePort()
+/** A free port whose mail-capture ports (port + 10,000 and + 11,000, tests/e2e/mail.ts) are valid too. */
+async function benchPort(): Promise<number> {
+  if (argument('port')) return Number(argument('port'))
+  for (;;) {
+    const port = await findFreePort()
+    if (port + 11_000 <= 65_535) return port
+  }
+}
+
+const port = await benchPort()
 const base = `http://127.0.0.1:${port}`
 const server = await startServer(port)
 const db = createDb(await embeddedUrl(path.resolve(`.data/e2e-${port}/postgres`), 'marginalia'), { max: 2 })
@@ -139,21 +161,24 @@ try {
     { name: '/login (anonymous)', url: `${base}/login` },
     { name: '/ (signed in)', url: `${base}/`, cookie },
     { name: '/past-extractions (signed in, 200 documents)', url: `${base}/past-extractions`, cookie },
+    { name: CEILING, url: `${base}/__bench/ceiling` },
   ]
   for (const target of targets) {
-    if (ONLY && !target.name.includes(ONLY)) continue
+    if (!selected(target.name)) continue
     const check = await fetch(target.url, { headers: target.cookie ? { Cookie: target.cookie } : {}, redirect: 'manual' })
     if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`)
     await check.arrayBuffer()
   }
   runWrk(`${base}/`, 10, 2) // warm-up
   const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS MB before → after']]
+  const rates = new Map<string, number>()
   for (const target of targets) {
-    if (ONLY && !target.name.includes(ONLY)) continue
+    if (!selected(target.name)) continue
     for (const connections of [10, 100]) {
       const before = rssMb(server.pid ?? 0)
       const r = runWrk(target.url, connections, DURATION_S, target.cookie)
       const after = rssMb(server.pid ?? 0)
+      rates.set(`${target.name}|${connections}`, r.requests / r.seconds)
       rows.push([
         target.name,
         String(connections),
@@ -171,6 +196,16 @@ try {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
   for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
   console.log(`\n${DURATION_S} s per run, wrk -t2, loopback; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+
+  // A page's cost per request against the ceiling's: the ceiling's rate over the page's (1.0 = as cheap as a bare page).
+  for (const connections of [10, 100]) {
+    const ceiling = rates.get(`${CEILING}|${connections}`)
+    if (!ceiling) continue
+    for (const name of ['/ (signed in)', '/past-extractions (signed in, 200 documents)']) {
+      const rate = rates.get(`${name}|${connections}`)
+      if (rate) console.log(`cost of ${name} at ${connections} connections: ${(ceiling / rate).toFixed(2)}× the ceiling's (${rate.toFixed(0)} vs ${ceiling.toFixed(0)} req/s)`)
+    }
+  }
 
   if (SOAK_S > 0) {
     const firstMinute = runWrk(`${base}/`, 100, Math.min(60, SOAK_S), cookie)

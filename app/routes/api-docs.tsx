@@ -1,8 +1,11 @@
-import { useMemo } from 'react'
+import { use } from 'react'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/api-docs'
-import { API_AREAS, buildOpenApi, callsByTag, type DocumentedCall } from '#app/features/api-docs/openapi.ts'
+import { isApiArea, loadApiArea, loadedApiArea } from '#app/features/api-docs/areas.ts'
+import { finishBeforeHydration } from '#app/lib/before-hydration.ts'
+import { callsTagged, type DocumentedCall } from '#app/features/api-docs/calls.ts'
+import { apiContents } from '#app/features/api-docs/contents.server.ts'
 import {
   curlExample,
   errorResponses,
@@ -28,30 +31,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getInstance(context)
   const { config } = getServices(context)
   const area = new URL(request.url).searchParams.get('area')
-  if (area !== null && !API_AREAS.some((a) => a.tag === area)) throw data(null, { status: 404 })
+  if (area !== null && !isApiArea(area)) throw data(null, { status: 404 })
+  // The render must not wait for the area's module: React would stream the calls in later, in
+  // markup that stays hidden without JavaScript.
+  if (area) await loadApiArea(area)
   return {
     title: area ? t('apiDocs.area.meta.title', { area: t(`apiDocs.tag.${area}`) }) : t('apiDocs.meta.title'),
     description: t('apiDocs.meta.description'),
     area,
+    contents: apiContents(t, config.appUrl, area),
     serverUrl: config.appUrl,
     sessionDays: config.sessionTtlDays,
     enterpriseEmail: config.enterpriseEmail,
   }
 }
 
-const anchorOf = (call: DocumentedCall) => `call-${call.operation.operationId}`
+// A page opened at an area: its module loads beside the client entry and is there when React hydrates.
+if (typeof document !== 'undefined') {
+  const area = new URLSearchParams(location.search).get('area')
+  if (area && isApiArea(area)) finishBeforeHydration(loadApiArea(area))
+}
+
+/** A navigation in the browser fetches the area's module beside the loader data, so the page never waits on it twice. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const area = new URL(request.url).searchParams.get('area')
+  const [loaderData] = await Promise.all([serverLoader(), area && isApiArea(area) ? loadApiArea(area) : undefined])
+  return loaderData
+}
+
+const anchorOf = (operationId: string) => `call-${operationId}`
 const areaUrl = (tag: string) => `/api?area=${tag}`
 
 /**
- * Rendered from the same OpenAPI description that /api/openapi.json serves. It is built here from
- * the translations rather than sent as loader data, which keeps the page's HTML small. /api is the
- * overview (conventions and every call listed); each area's calls are documented in full on
- * /api?area=<tag>, so each page stays light as areas are added.
+ * Rendered from the same OpenAPI description that /api/openapi.json serves. The shown area's calls
+ * are built here from the translations rather than sent as loader data, which keeps the page's
+ * HTML small; the other areas' descriptions never reach the browser (the contents come as loader
+ * data). /api is the overview (conventions and every call listed); each area's calls are
+ * documented in full on /api?area=<tag>, so each page stays light as areas are added.
  */
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { area, serverUrl, sessionDays } = loaderData
-  const groups = useMemo(() => callsByTag(buildOpenApi(t, serverUrl)), [t, serverUrl])
+  const { area, contents: groups, serverUrl, sessionDays } = loaderData
   const shown = groups.find((group) => group.tag === area)
   return (
     <main id="main" className="page public-page api-docs">
@@ -84,18 +104,20 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
               <Link to={areaUrl(group.tag)} aria-current={group.tag === area ? 'page' : undefined}>
                 {group.description}
               </Link>
-              <ul>
-                {group.calls.map((call) => (
-                  <li key={anchorOf(call)}>
-                    <Link to={`${areaUrl(group.tag)}#${anchorOf(call)}`}>
-                      <code>
-                        {call.method.toUpperCase()} {call.path}
-                      </code>{' '}
-                      {call.operation.summary}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              {group.calls.length > 0 ? (
+                <ul>
+                  {group.calls.map(([method, path, operationId, summary]) => (
+                    <li key={operationId}>
+                      <Link to={`${areaUrl(group.tag)}#${anchorOf(operationId)}`}>
+                        <code>
+                          {method.toUpperCase()} {path}
+                        </code>{' '}
+                        {summary}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
           <li>
@@ -105,7 +127,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </nav>
 
       {shown ? (
-        shown.calls.map((call) => <ApiCall key={anchorOf(call)} call={call} serverUrl={serverUrl} />)
+        <AreaCalls tag={shown.tag} serverUrl={serverUrl} />
       ) : (
         <Conventions serverUrl={serverUrl} sessionDays={sessionDays} />
       )}
@@ -121,6 +143,15 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </section>
     </main>
   )
+}
+
+function AreaCalls({ tag, serverUrl }: { tag: string; serverUrl: string }) {
+  const { t } = useTranslation()
+  // Loaded by now (the loader, the client loader or before hydration); `use` only as a last resort.
+  const area = loadedApiArea(tag) ?? use(loadApiArea(tag))
+  return callsTagged(area.paths(t), tag).map((call) => (
+    <ApiCall key={call.operation.operationId} call={call} serverUrl={serverUrl} />
+  ))
 }
 
 function Conventions({ serverUrl, sessionDays }: { serverUrl: string; sessionDays: number }) {
@@ -163,7 +194,7 @@ function Conventions({ serverUrl, sessionDays }: { serverUrl: string; sessionDay
 
 function ApiCall({ call, serverUrl }: { call: DocumentedCall; serverUrl: string }) {
   const { t } = useTranslation()
-  const id = anchorOf(call)
+  const id = anchorOf(call.operation.operationId)
   const request = requestSchema(call)
   const success = successResponse(call)
   const errors = errorResponses(call)

@@ -7,6 +7,7 @@ import { getServices } from './services.server.ts'
 import {
   clearSessionCookie,
   findUserBySecret,
+  getSessionUser,
   readSessionId,
   redirectToLogin,
   type SessionUser,
@@ -21,7 +22,7 @@ type Context = Readonly<RouterContextProvider>
 export async function requireUser(request: Request, context: Context): Promise<SessionUser & { sessionSecret: string }> {
   const { db, config } = getServices(context)
   const secret = await readSessionId(request, config.secureCookies)
-  const user = secret ? await findUserBySecret(db, secret, 'browser') : null
+  const user = secret ? await getSessionUser(db, request, config.secureCookies) : null
   if (!user || !secret) {
     redirectToLogin(request, secret ? { 'Set-Cookie': await clearSessionCookie(config.secureCookies) } : undefined)
   }

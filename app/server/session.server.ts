@@ -15,8 +15,15 @@ export interface SessionUser {
   isAdmin: boolean
 }
 
+const cookies = new Map<boolean, ReturnType<typeof createCookie>>()
+
 function sessionCookie(secure: boolean) {
-  return createCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+  let cookie = cookies.get(secure)
+  if (!cookie) {
+    cookie = createCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+    cookies.set(secure, cookie)
+  }
+  return cookie
 }
 
 /** The raw session id from the cookie, if any. */
@@ -58,9 +65,16 @@ export async function findUserBySecret(db: Db, secret: string, kind: 'browser' |
   }
 }
 
-export async function getSessionUser(db: Db, request: Request, secure: boolean): Promise<SessionUser | null> {
-  const id = await readSessionId(request, secure)
-  return id ? findUserBySecret(db, id, 'browser') : null
+/** One look-up per request: the root loader and the page's own loader both ask for the user. */
+const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>()
+
+export function getSessionUser(db: Db, request: Request, secure: boolean): Promise<SessionUser | null> {
+  let user = usersByRequest.get(request)
+  if (!user) {
+    user = readSessionId(request, secure).then((id) => (id ? findUserBySecret(db, id, 'browser') : null))
+    usersByRequest.set(request, user)
+  }
+  return user
 }
 
 /** A new random session id for every sign-in; only its hash is stored. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import { ACCOUNT_RESEARCH_FIELDS, ACCOUNT_TITLES, REGISTRATION_RESEARCH_FIELDS, REGISTRATION_TITLES } from '#app/features/accounts/schema.ts'
 import { DOCUMENTED_OPTIONS } from './accounts.ts'
-import { buildOpenApi, callsByTag, HTTP_METHODS } from './openapi.ts'
+import { API_AREA_TAGS, loadApiArea } from './areas.ts'
+import { API_AREAS, buildOpenApi, callsByTag, HTTP_METHODS } from './openapi.ts'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { curlExample, errorResponses, exampleOf, flattenFields, requestSchema, successResponse } from './render.ts'
@@ -127,7 +128,7 @@ describe('rendering helpers', () => {
 
   it('fills path parameters from their examples and quotes single quotes for the shell', () => {
     expect(curlExample(call('/api/translations/{languageCode}', 'get'), "https://it's.example")).toBe(
-      "curl -X GET 'https://it'\\''s.example/api/translations/en'",
+      "curl -X GET 'https://it'\\''s.example/api/translations/en?ns=nav%2Cfooter'",
     )
   })
 })
@@ -163,5 +164,12 @@ describe('documented option lists', () => {
   it('are shown beside the field they constrain', () => {
     const rows = flattenFields(requestSchema(call('/api/register', 'post'))!)
     expect(rows.find((r) => r.name === 'title')?.values).toEqual(REGISTRATION_TITLES)
+  })
+})
+
+describe('areas loaded one at a time (the /api page)', () => {
+  it('are the areas of the description, in its order, each the same module', async () => {
+    expect(API_AREA_TAGS).toEqual(API_AREAS.map((area) => area.tag))
+    for (const [i, tag] of API_AREA_TAGS.entries()) expect(await loadApiArea(tag)).toBe(API_AREAS[i])
   })
 })

@@ -4,15 +4,16 @@ import { adminTranslationsArea } from './admin-translations.ts'
 import { documentsArea } from './documents.ts'
 import { batchesArea } from './outputs.ts'
 import { publicArea } from './public.ts'
-import type { ApiArea, HttpMethod, Operation, Paths, Schema, Translate } from './schema.ts'
+import { callsTagged, HTTP_METHODS, type DocumentedCall } from './calls.ts'
+import type { ApiArea, Paths, Schema, Translate } from './schema.ts'
+
+export { HTTP_METHODS, type DocumentedCall }
 
 /**
- * Every area of the JSON API, in the order the /api page shows them. A new area (admin) is one
- * file exporting an ApiArea, added here.
+ * Every area of the JSON API, in the order the /api page shows them. A new area is one file
+ * exporting an ApiArea, added here and to areas.ts (which the page loads them through).
  */
 export const API_AREAS: ApiArea[] = [publicArea, accountsArea, documentsArea, batchesArea, adminArea, adminAnalyticsArea, adminTranslationsArea]
-
-export const HTTP_METHODS: HttpMethod[] = ['get', 'post', 'put', 'delete']
 
 export interface OpenApiDocument {
   openapi: '3.1.0'
@@ -58,22 +59,11 @@ export function buildOpenApi(t: Translate, serverUrl: string): OpenApiDocument {
   }
 }
 
-export interface DocumentedCall {
-  method: HttpMethod
-  path: string
-  operation: Operation
-}
-
 /** The calls of one tag, in the order the description lists them. */
 export function callsByTag(document: OpenApiDocument): { tag: string; description: string; calls: DocumentedCall[] }[] {
   return document.tags.map((tag) => ({
     tag: tag.name,
     description: tag.description,
-    calls: Object.entries(document.paths).flatMap(([path, item]) =>
-      HTTP_METHODS.flatMap((method) => {
-        const operation = item[method]
-        return operation && operation.tags.includes(tag.name) ? [{ method, path, operation }] : []
-      }),
-    ),
+    calls: callsTagged(document.paths, tag.name),
   }))
 }

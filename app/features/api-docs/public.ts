@@ -26,7 +26,10 @@ export const publicArea: ApiArea = {
           id: 'getTranslations',
           tag: 'public',
           auth: 'none',
-          parameters: [{ name: 'languageCode', in: 'path', schema: f.string('languageCode', 'en') }],
+          parameters: [
+            { name: 'languageCode', in: 'path', schema: f.string('languageCode', 'en') },
+            { name: 'ns', in: 'query', schema: f.string('translationNamespaces', 'nav,footer') },
+          ],
           success: {
             status: 200,
             schema: {
