@@ -16,7 +16,7 @@ export const PAGE_TEXT_NAMESPACES: Readonly<Record<string, readonly string[]>> =
   "subscribe": ["accounts","subscribe"],
   "request-password-reset": ["accounts"],
   "reset-password/:token?": ["accounts"],
-  "dashboard": ["api","dashboard","date","journey","outputs","status"],
+  "dashboard": ["api","categorize","dashboard","date","downloads","extractor","journey","outputs","past","status","upload"],
   "account-settings": ["account","accounts","api","category","journey","outputs","preferences"],
   "extractor": ["api","categorize","category","date","detail","downloads","extractor","journey","outputs","status","upload"],
   "past-extractions": ["api","categorize","date","detail","downloads","extractor","journey","outputs","past","status"],
