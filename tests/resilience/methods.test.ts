@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import routes from '#app/routes.ts'
 import { insertDocument } from '#tests/helpers/documents.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
 import { createUser } from '#tests/helpers/users.ts'
 import { inParallel, isJson, rawRequest, signIn, type RawResponse } from './http.ts'
+import { routePaths } from './route-paths.ts'
 
 // Every route of app/routes.ts × every method, anonymous and signed in: no 5xx, the process lives on.
 const { baseUrl, db } = await startTestServer()
@@ -25,41 +25,9 @@ const PARAM_VALUES: Record<string, string[]> = {
   languageCode: ['en', 'zz', '%00', '%ZZ', 'a'.repeat(100)],
 }
 
-/** Every concrete path of a route pattern, with each parameter's values (optional ones also left out). */
-function expand(pattern: string): string[] {
-  const segments = pattern.split('/').filter(Boolean)
-  let paths = ['']
-  for (const segment of segments) {
-    if (segment === '*') {
-      paths = paths.flatMap((p) => [`${p}/no/such/page`, `${p}/favicon.svg`, `${p}/%00`])
-      continue
-    }
-    const param = /^:(\w+)(\?)?$/.exec(segment)
-    if (!param) {
-      paths = paths.map((p) => `${p}/${segment}`)
-      continue
-    }
-    const values = PARAM_VALUES[param[1] as string] ?? ['x']
-    paths = paths.flatMap((p) => [...values.map((v) => `${p}/${v}`), ...(param[2] ? [p] : [])])
-  }
-  return paths.map((p) => p || '/')
-}
-
-interface RouteEntry {
-  path?: string
-  index?: boolean
-  children?: RouteEntry[]
-}
-function patterns(entries: RouteEntry[], prefix = ''): string[] {
-  return entries.flatMap((r) => {
-    const here = r.index ? prefix : r.path ? `${prefix}/${r.path}` : prefix
-    return [...(r.path || r.index ? [here || '/'] : []), ...patterns(r.children ?? [], here)]
-  })
-}
-
 const paths = [
   ...new Set([
-    ...patterns(routes as RouteEntry[]).flatMap(expand),
+    ...routePaths(PARAM_VALUES),
     // React Router's own URLs: data requests and the lazy route manifest.
     '/_.data',
     '/dashboard.data',
