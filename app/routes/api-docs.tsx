@@ -32,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = getServices(context)
   const area = new URL(request.url).searchParams.get('area')
   if (area !== null && !isApiArea(area)) throw data(null, { status: 404 })
-  // The render must not wait for the area's module: React would stream the calls in later, in
-  // markup that stays hidden without JavaScript.
+  // The page reads the area's module synchronously: behind a Suspense boundary React could send
+  // the calls later, in markup that stays hidden without JavaScript.
   if (area) await loadApiArea(area)
   return {
     title: area ? t('apiDocs.area.meta.title', { area: t(`apiDocs.tag.${area}`) }) : t('apiDocs.meta.title'),
@@ -52,7 +52,7 @@ if (typeof document !== 'undefined') {
   if (area && isApiArea(area)) finishBeforeHydration(loadApiArea(area))
 }
 
-/** A navigation in the browser fetches the area's module beside the loader data, so the page never waits on it twice. */
+/** A navigation in the browser fetches the area's module beside the loader data: both are there when the page renders. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const area = new URL(request.url).searchParams.get('area')
   const [loaderData] = await Promise.all([serverLoader(), area && isApiArea(area) ? loadApiArea(area) : undefined])
