@@ -146,7 +146,7 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                       <Link to={resumeHref(loaderData.resume[d.id])} onClick={(e) => e.stopPropagation()}>
                         {t('journey.unfinished.link')}
                       </Link>
-                    ) : null}
+                    ) : null}{' '}
                     <RowActions documentId={d.id} batchId={d.batchId} filename={d.originalFilename} />
                   </td>
                 </tr>

@@ -30,13 +30,18 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   await expect(page).toHaveURL(/\/extractor\?batch=/)
   const batchId = new URL(page.url()).searchParams.get('batch') as string
   await expect(page.getByRole('heading', { name: 'Colour categorization' })).toBeVisible({ timeout: 180_000 })
+  // With JavaScript the section appears in place: focus moves to its heading, so a screen reader announces it.
+  if (withJavaScript(test.info())) await expect(page.locator('#categorize-title')).toBeFocused()
 
   // The researcher leaves; the dashboard shows the batch with a way back.
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: /uploads? waiting for you/ })).toBeVisible()
   await expectAccessible(page, 'dashboard')
-  const link = page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)
-  await expect(link).toHaveText('Finish categorizing')
+  const resume = `a[href="/extractor?batch=${batchId}#categorize-title"]`
+  const waiting = page.getByRole('region', { name: /uploads? waiting for you/ })
+  await expect(waiting.locator(resume)).toHaveText('Finish categorizing')
+  // Each of its documents among the latest ones leads there too.
+  await expect(page.getByRole('region', { name: 'Latest documents' }).locator(resume)).toHaveCount(FILES.length)
   // The upload page and the past list offer it too.
   await page.goto('/extractor')
   await expect(page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`)).toBeVisible()
@@ -46,7 +51,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   await expectAccessible(page, 'past-extractions')
 
   await page.goto('/dashboard')
-  await page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`).click()
+  await waiting.locator(resume).click()
   await expect(page.getByRole('heading', { name: 'Colour categorization' })).toBeVisible()
 
   // A submit with one colour left blank keeps the other choices and names the blank one.
@@ -56,7 +61,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   for (let i = 1; i < count; i++) await selects.nth(i).selectOption({ label: 'Method' })
   await selects.nth(0).selectOption({ label: 'Choose a category' })
   await page.getByRole('button', { name: 'Submit categorization' }).click()
-  await expect(page.getByText('Please categorize all unique highlights before submitting.')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'Please categorize all unique highlights before submitting.' })).toBeVisible()
   await expect(page.getByText(/^Still without a category: [a-z ]+ \(#[0-9a-f]{6}\)\.$/)).toBeVisible()
   await expect(selects.nth(0)).toHaveAttribute('aria-invalid', 'true')
   const methodId = await selects.nth(1).locator('option', { hasText: 'Method' }).getAttribute('value')
@@ -67,6 +72,7 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   await selects.nth(0).selectOption({ label: 'Key finding' })
   await page.getByRole('button', { name: 'Submit categorization' }).click()
   await expect(page.locator('.download-section')).toHaveCount(FILES.length, { timeout: 180_000 })
+  if (withJavaScript(test.info())) await expect(page.locator('#downloads-title')).toBeFocused()
 
   // Finished: the dashboard no longer offers it.
   const notesHref = (await page.locator('.download-section', { hasText: 'pdfminer-simple5.pdf' }).getByRole('link', { name: 'Notes (plain text)' }).getAttribute('href')) as string
@@ -111,6 +117,8 @@ test('a refused file alone shows the server’s sentence beside it', async ({ pa
   await upload(page, [{ name: 'zz-only-text.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Plain text, renamed.\n') }])
   await expect(page.getByText('zz-only-text.pdf is not a PDF file. Please upload the PDF of the paper.')).toBeVisible()
   await expect(page).toHaveURL(/\/extractor$/)
+  // The refusal is announced, not only shown.
+  await expect(page.getByRole('alert').filter({ hasText: 'zz-only-text.pdf' })).toBeVisible()
   await expectAccessible(page)
 })
 
