@@ -15,6 +15,8 @@ import { StatusMessage } from '#app/components/status-message.tsx'
 import { isUuid } from '#app/lib/ids.ts'
 import { getDocument } from '#app/features/documents/queries.server.ts'
 import { awaitingCategorization } from '#app/features/documents/unfinished.server.ts'
+import { categorizationChoices } from '#app/features/documents/batch.server.ts'
+import { CategorizationForm } from '#app/components/documents/categorization-form.tsx'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -42,7 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notes = await documentNotes(db, user.id, document.id, filters)
   const editable = document.uploadStatus === 'completed' && !document.expired
   const editCategories = editable ? await db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute() : null
-  return { document, resumeBatchId, notes, filters, editCategories }
+  const categorization = resumeBatchId ? await categorizationChoices(db, user.id, resumeBatchId) : null
+  return { document, resumeBatchId, notes, filters, editCategories, categorization }
 }
 
 /** A new category for one highlight or one colour of this document; its downloads are generated again. */
@@ -127,7 +130,18 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
         </>
       )}
       {loaderData.notes.total > 0 || completed ? (
-        <DocumentNotes documentId={document.id} citation={document.citation} filters={loaderData.filters} editCategories={loaderData.editCategories} {...loaderData.notes} />
+        <DocumentNotes
+          documentId={document.id}
+          citation={document.citation}
+          filters={loaderData.filters}
+          editCategories={loaderData.editCategories}
+          groupByColor={loaderData.categorization !== null}
+          {...loaderData.notes}
+        />
+      ) : null}
+      {loaderData.resumeBatchId && loaderData.categorization ? (
+        // The colours are the whole batch's: the form posts to the batch, whose page then shows the downloads.
+        <CategorizationForm batchId={loaderData.resumeBatchId} colors={loaderData.categorization.colors} categories={loaderData.categorization.categories} submitted={false} error={null} focusOnMount={false} />
       ) : null}
     </main>
   )

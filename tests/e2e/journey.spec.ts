@@ -49,6 +49,14 @@ test('leave at the colour section, come back from the dashboard, keep the choice
   await page.goto('/past-extractions')
   await expect(page.locator(`a[href="/extractor?batch=${batchId}#categorize-title"]`).first()).toHaveText('Finish categorizing')
   await expectAccessible(page, 'past-extractions')
+  // A waiting document's own page: its highlights grouped by colour, and the batch's colour section.
+  const waitingRow = page.locator('tbody tr', { hasText: 'pdfjs-issue7014.pdf', has: page.locator(resume) }).first()
+  await waitingRow.getByRole('link', { name: 'pdfjs-issue7014.pdf', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'pdfjs-issue7014.pdf' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Colour categorization' })).toBeVisible()
+  await expect(page.locator('.notes-color-group h3').first()).toContainText(/\(#[0-9a-f]{6}\)/)
+  await expect(page.locator('.notes-color-group .note').first()).toContainText('Not categorized')
+  await expectAccessible(page, 'detail-waiting')
 
   await page.goto('/dashboard')
   await waiting.locator(resume).click()

@@ -15,6 +15,8 @@ interface CategorizationFormProps {
   choices?: Record<string, number> | null
   /** The colours a refused submit left without a category. */
   missing?: string[] | null
+  /** Whether the heading takes focus when the section appears (not where it is part of the page from the start). */
+  focusOnMount?: boolean
 }
 
 export const CATEGORIZE_ANCHOR = 'categorize-title'
@@ -24,7 +26,7 @@ export const CATEGORIZE_ANCHOR = 'categorize-title'
  * form posts to its own section (#categorize-title), so a refused submit without JavaScript lands
  * back at the form, with every choice kept and the missing colours marked and named.
  */
-export function CategorizationForm({ batchId, colors, categories, submitted, error, choices, missing }: CategorizationFormProps) {
+export function CategorizationForm({ batchId, colors, categories, submitted, error, choices, missing, focusOnMount = true }: CategorizationFormProps) {
   const { t } = useTranslation()
   const colorLabel = useColorLabel()
   const colorName = useColorName()
@@ -39,8 +41,8 @@ export function CategorizationForm({ batchId, colors, categories, submitted, err
 
   // With JavaScript the section appears while the page stays put: focus moves to its heading.
   useEffect(() => {
-    if (!submitted && !error) headingRef.current?.focus({ preventScroll: false })
-  }, [submitted, error])
+    if (focusOnMount && !submitted && !error) headingRef.current?.focus({ preventScroll: false })
+  }, [focusOnMount, submitted, error])
   useEffect(() => {
     if (error) errorRef.current?.focus()
   }, [error])

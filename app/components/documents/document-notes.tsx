@@ -16,6 +16,8 @@ interface DocumentNotesProps {
   filters: NoteFilters
   /** Every category, when the document's categories can be changed (completed, files not deleted). */
   editCategories: { id: number; name: string }[] | null
+  /** A document waiting for its colours: its highlights grouped by colour, as the categorization asks. */
+  groupByColor?: boolean
 }
 
 /** One highlight's (or one colour's) category, changed in place; the downloads are written again. */
@@ -95,17 +97,84 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   )
 }
 
+/** Highlights and comments in reading order, each with its category, text, comment, cited works and a copy button. */
+function NoteList({ notes, documentId, citation, editCategories }: { notes: NoteView[]; documentId: string; citation: string | null; editCategories: { id: number; name: string }[] | null }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const colorLabel = useColorLabel()
+  return (
+    <ol className="notes-list">
+      {notes.map((note) => {
+        const passage = note.text ?? note.comment ?? ''
+        const copyText = `“${passage}” (p. ${note.pageLabel})${citation ? ` ${citation}` : ''}`
+        return (
+          <li key={note.id} id={`note-${note.id}`} className="note" style={note.color ? { borderLeftColor: note.color } : undefined}>
+            <p className="note-meta">
+              {note.kind === 'highlight' ? (
+                <>
+                  {note.color ? <span className="swatch swatch-small" style={{ backgroundColor: note.color }} aria-hidden="true" /> : null}
+                  <strong>{note.category ? categoryLabel(note.category, t) : t('journey.notes.uncategorized')}</strong>
+                  {note.color ? <span className="hint"> · {colorLabel(note.color)}</span> : null}
+                </>
+              ) : (
+                <strong>{t('journey.notes.comment')}</strong>
+              )}
+              <span className="hint"> · {t('journey.notes.page', { page: note.pageLabel })}</span>
+            </p>
+            {note.kind === 'highlight' && note.text ? <blockquote className="note-text">{note.text}</blockquote> : null}
+            {note.comment ? (
+              <p className="note-comment">
+                {note.kind === 'highlight' ? <span className="visually-hidden">{t('journey.notes.comment')}: </span> : null}
+                {note.comment}
+              </p>
+            ) : null}
+            {note.citations.length > 0 ? (
+              <p className="note-citations">
+                {t('journey.notes.cites')}{' '}
+                {note.citations.map((c, i) => (
+                  <span key={i}>
+                    {i > 0 ? ', ' : null}
+                    {c.url ? (
+                      <a href={c.url} target="_blank" rel="noopener noreferrer">
+                        {c.text}
+                      </a>
+                    ) : (
+                      c.text
+                    )}
+                  </span>
+                ))}
+              </p>
+            ) : null}
+            {editCategories && note.kind === 'highlight' ? <RecategorizeForm documentId={documentId} note={note} categories={editCategories} /> : null}
+            {hydrated && passage ? <CopyButton text={copyText} label={t('journey.notes.copyLabel', { page: note.pageLabel })} /> : null}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** The notes by highlight colour, in order of first appearance; standalone comments last. */
+function colorGroups(notes: NoteView[]): [string | null, NoteView[]][] {
+  const groups = new Map<string | null, NoteView[]>()
+  for (const note of notes) {
+    const key = note.kind === 'highlight' ? note.color : null
+    groups.set(key, [...(groups.get(key) ?? []), note])
+  }
+  return [...groups].sort(([a], [b]) => Number(a === null) - Number(b === null))
+}
+
 /**
  * The extraction itself, on the detail page: every highlight with its category (swatch and name),
  * page label, exact text, comment and the works it cites, and every standalone comment. The filters
  * are a GET form (the same without JavaScript); copying needs the browser's clipboard, so it is
  * offered once the page runs.
  */
-export function DocumentNotes({ documentId, citation, notes, total, categories, colors, filters, editCategories }: DocumentNotesProps) {
+export function DocumentNotes({ documentId, citation, notes, total, categories, colors, filters, editCategories, groupByColor = false }: DocumentNotesProps) {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
   const colorLabel = useColorLabel()
   const filtered = Boolean(filters.q || filters.category || filters.color)
+  const itemProps = { documentId, citation, editCategories }
   return (
     <section aria-labelledby="notes-title" className="document-notes">
       <h2 id="notes-title">{t('journey.notes.title')}</h2>
@@ -149,54 +218,19 @@ export function DocumentNotes({ documentId, citation, notes, total, categories, 
           </search>
           {editCategories ? <RecategorizeColorForm documentId={documentId} colors={colors} categories={editCategories} /> : null}
           <output className="hint notes-count">{t('journey.notes.count', { count: notes.length, total })}</output>
-          <ol className="notes-list">
-            {notes.map((note) => {
-              const passage = note.text ?? note.comment ?? ''
-              const copyText = `“${passage}” (p. ${note.pageLabel})${citation ? ` ${citation}` : ''}`
-              return (
-                <li key={note.id} id={`note-${note.id}`} className="note" style={note.color ? { borderLeftColor: note.color } : undefined}>
-                  <p className="note-meta">
-                    {note.kind === 'highlight' ? (
-                      <>
-                        {note.color ? <span className="swatch swatch-small" style={{ backgroundColor: note.color }} aria-hidden="true" /> : null}
-                        <strong>{note.category ? categoryLabel(note.category, t) : t('journey.notes.uncategorized')}</strong>
-                        {note.color ? <span className="hint"> · {colorLabel(note.color)}</span> : null}
-                      </>
-                    ) : (
-                      <strong>{t('journey.notes.comment')}</strong>
-                    )}
-                    <span className="hint"> · {t('journey.notes.page', { page: note.pageLabel })}</span>
-                  </p>
-                  {note.kind === 'highlight' && note.text ? <blockquote className="note-text">{note.text}</blockquote> : null}
-                  {note.comment ? (
-                    <p className="note-comment">
-                      {note.kind === 'highlight' ? <span className="visually-hidden">{t('journey.notes.comment')}: </span> : null}
-                      {note.comment}
-                    </p>
-                  ) : null}
-                  {note.citations.length > 0 ? (
-                    <p className="note-citations">
-                      {t('journey.notes.cites')}{' '}
-                      {note.citations.map((c, i) => (
-                        <span key={i}>
-                          {i > 0 ? ', ' : null}
-                          {c.url ? (
-                            <a href={c.url} target="_blank" rel="noopener noreferrer">
-                              {c.text}
-                            </a>
-                          ) : (
-                            c.text
-                          )}
-                        </span>
-                      ))}
-                    </p>
-                  ) : null}
-                  {editCategories && note.kind === 'highlight' ? <RecategorizeForm documentId={documentId} note={note} categories={editCategories} /> : null}
-                  {hydrated && passage ? <CopyButton text={copyText} label={t('journey.notes.copyLabel', { page: note.pageLabel })} /> : null}
-                </li>
-              )
-            })}
-          </ol>
+          {groupByColor ? (
+            colorGroups(notes).map(([hex, group]) => (
+              <section key={hex ?? 'comments'} className="notes-color-group" aria-labelledby={`notes-group-${hex?.slice(1) ?? 'comments'}`}>
+                <h3 id={`notes-group-${hex?.slice(1) ?? 'comments'}`}>
+                  {hex ? <span className="swatch swatch-small" style={{ backgroundColor: hex }} aria-hidden="true" /> : null}{' '}
+                  {hex ? colorLabel(hex) : t('journey.notes.comments')} <span className="hint">({group.length})</span>
+                </h3>
+                <NoteList notes={group} {...itemProps} />
+              </section>
+            ))
+          ) : (
+            <NoteList notes={notes} {...itemProps} />
+          )}
         </>
       )}
     </section>

@@ -53,6 +53,15 @@ export async function batchColors(db: Db, userId: string, batchId: string): Prom
   return { colors: sortByHue([...byColor.keys()]).map((hex) => byColor.get(hex) as BatchColor) }
 }
 
+/** What a waiting batch's colour section needs: its colours (samples, preselected categories) and every category. */
+export async function categorizationChoices(db: Db, userId: string, batchId: string) {
+  const [{ colors }, categories] = await Promise.all([
+    batchColors(db, userId, batchId),
+    db.selectFrom('color_categories').select(['id', 'name']).orderBy('sort_order').execute(),
+  ])
+  return { colors, categories }
+}
+
 /**
  * The highlight colours of some documents and each one's group representative. The order is
  * fixed (document, then position) because the representative of a group is its most used shade,
