@@ -10,6 +10,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { TableScroll } from '#app/components/table-scroll.tsx'
 import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -71,7 +72,7 @@ export default function AdminAuditLogs({ loaderData }: Route.ComponentProps) {
       {logs.length === 0 ? (
         <p>{t('admin.audit.empty')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={t('admin.audit.title')}>
           <table className="data-table admin-table">
             <thead>
               <tr>
@@ -108,7 +109,7 @@ export default function AdminAuditLogs({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pager page={options.page} totalPages={totalPages} hrefFor={(page) => auditUrl(options, page)} />
     </AdminShell>

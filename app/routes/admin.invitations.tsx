@@ -21,6 +21,7 @@ import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { TableScroll } from '#app/components/table-scroll.tsx'
 import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -190,7 +191,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         {invitations.length === 0 ? (
           <p>{t('admin.invitations.empty')}</p>
         ) : (
-          <div className="admin-table-wrap">
+          <TableScroll label={t('admin.invitations.historyHeading')}>
             <table className="data-table admin-table">
               <thead>
                 <tr>
@@ -235,7 +236,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/admin/invitations?page=${p}`} />
       </section>

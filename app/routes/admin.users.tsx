@@ -16,6 +16,7 @@ import { formMessage } from '#app/server/messages.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import adminStyles from '#app/styles/admin.css?url'
+import { TableScroll } from '#app/components/table-scroll.tsx'
 import { pageTitle } from '#app/lib/page-title.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -155,7 +156,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <>
           <p className="hint">{t('admin.users.count', { count: String(total) })}</p>
-          <div className="admin-table-wrap">
+          <TableScroll label={t('admin.users.title')}>
             <table className="data-table admin-table">
               <thead>
                 <tr>
@@ -192,7 +193,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={options.page} totalPages={totalPages} hrefFor={(page) => usersUrl(options, { page })} />
         </>
       )}
