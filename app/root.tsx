@@ -26,7 +26,6 @@ import { getServices, requestInfoContext } from './server/services.server.ts'
 import { clearSessionCookie, getSessionUser, readSessionId } from './server/session.server.ts'
 import stylesheet from './styles/app.css?url'
 import formsStylesheet from './styles/forms.css?url'
-import { pageTitle } from '#app/lib/page-title.ts'
 
 /**
  * A request that fails because the database went away while it ran (the HTTP server's outage
@@ -179,7 +178,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : 'generic'
   return (
     <main id="main" className="page page-narrow">
-      <title>{pageTitle(t(`error.${kind}.title`))}</title>
+      {/* pageTitle()'s suffix, written out: importing it here would add a chunk to every page's first script. */}
+      <title>{`${t(`error.${kind}.title`)} · Marginalia`}</title>
       <h1>{t(`error.${kind}.title`)}</h1>
       <p>{t(`error.${kind}.body`)}</p>
       <p>

@@ -1,7 +1,6 @@
-/**
- * A small SVG icon set (stroke icons on a 24-pixel grid, drawn in the text colour), instead of emoji:
- * emoji render as empty boxes where no emoji font is installed. Decorative: always aria-hidden.
- */
+import { SvgIcon } from './svg-icon.tsx'
+
+/** The app's icon set (drawn by SvgIcon); the header's own three are in header-icons.tsx. */
 const PATHS = {
   fileText: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z M14 3v5h5 M9 13h6 M9 17h6 M9 9h1',
   fileWord: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z M14 3v5h5 M8.5 12l1.2 5 1.3-3.5 1.3 3.5 1.2-5',
@@ -10,10 +9,6 @@ const PATHS = {
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20 M6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5v-15A2.5 2.5 0 0 1 6.5 2z',
   list: 'M8 6h13 M8 12h13 M8 18h13 M3 6h.01 M3 12h.01 M3 18h.01',
   table: 'M3 3h18v18H3z M3 9h18 M3 15h18 M9 3v18 M15 3v18',
-  quote:
-    'M3 21c3 0 7-1 7-8V5c0-1.25-.76-2-2-2H4c-1.25 0-2 .75-2 1.97V11c0 1.25.75 2 2 2 1 0 1 0 1 1v1c0 1-1 2-2 2s-1 .01-1 1.03V20c0 1 0 1 1 1z M15 21c3 0 7-1 7-8V5c0-1.25-.76-2-2-2h-4c-1.25 0-2 .75-2 1.97V11c0 1.25.75 2 2 2h.75c0 2.25.25 4-2.75 4v3c0 1 0 1 1 1z',
-  menu: 'M4 6h16 M4 12h16 M4 18h16',
-  close: 'M18 6 6 18 M6 6l12 12',
   circle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z',
   checkCircle: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16z M8.5 12.5l2.5 2.5 4.5-5.5',
   chevronUp: 'M18 15l-6-6-6 6',
@@ -27,24 +22,8 @@ export type IconName = keyof typeof PATHS
 /** Icons that point a direction (back) are mirrored in right-to-left languages by the `icon-directional` class. */
 const DIRECTIONAL: ReadonlySet<IconName> = new Set(['arrowBack'])
 
-export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={['icon', DIRECTIONAL.has(name) ? 'icon-directional' : null, className].filter(Boolean).join(' ')}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  )
+export function Icon({ name, size, className }: { name: IconName; size?: number; className?: string }) {
+  return <SvgIcon d={PATHS[name]} size={size} className={[DIRECTIONAL.has(name) ? 'icon-directional' : null, className].filter(Boolean).join(' ') || undefined} />
 }
 
 /** The sort direction of the active column of a sortable table (aria-sort on the header says it in words). */

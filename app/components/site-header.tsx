@@ -2,7 +2,7 @@ import { useTranslation } from '#app/lib/use-translation.ts'
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink } from 'react-router'
 import { useRootData } from '#app/root.tsx'
-import { Icon } from './icons.tsx'
+import { HeaderIcon } from './header-icons.tsx'
 import { LanguagePicker } from './language-picker.tsx'
 
 function MenuLinks() {
@@ -76,11 +76,11 @@ function MenuLinks() {
 export function SiteHeader() {
   const { t } = useTranslation()
   const menuRef = useRef<HTMLDetailsElement>(null)
-  // With JavaScript a link changes the page in place, so the open menu would stay over the new page.
+  // With JavaScript a link (or the logout button) changes the page in place, so the open menu would stay over the new page.
   useEffect(() => {
     const menu = menuRef.current
     const closeOnLink = (event: MouseEvent) => {
-      if (menu && (event.target as Element).closest('a')) menu.open = false
+      if (menu && (event.target as Element).closest('nav a, nav button')) menu.open = false
     }
     menu?.addEventListener('click', closeOnLink)
     return () => menu?.removeEventListener('click', closeOnLink)
@@ -92,7 +92,7 @@ export function SiteHeader() {
       </a>
       <Link to="/" className="brand">
         <span className="brand-mark">
-          <Icon name="quote" size={22} />
+          <HeaderIcon name="quote" size={22} />
         </span>
         {t('app.name')}
       </Link>
@@ -102,8 +102,8 @@ export function SiteHeader() {
       <LanguagePicker />
       <details className="nav-narrow" ref={menuRef}>
         <summary>
-          <Icon name="menu" size={24} className="icon-when-closed" />
-          <Icon name="close" size={24} className="icon-when-open" />
+          <HeaderIcon name="menu" size={24} className="icon-when-closed" />
+          <HeaderIcon name="close" size={24} className="icon-when-open" />
           <span className="visually-hidden">{t('nav.openMenu')}</span>
         </summary>
         <nav aria-label={t('nav.label')}>

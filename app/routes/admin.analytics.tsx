@@ -134,7 +134,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="reference-styles">
         <h2 id="reference-styles" className="section-heading">{t('admin.analytics.referenceStyles')}</h2>
         {styles.length > 0 ? <StyleBreakdownChart breakdown={a.reference_style_breakdown} /> : null}
-        <AdminTable empty={t('admin.analytics.noStyles')} rows={styles} headings={[t('admin.analytics.styleName'), t('admin.analytics.styleCount')]}>
+        <AdminTable label={t('admin.analytics.referenceStyles')} empty={t('admin.analytics.noStyles')} rows={styles} headings={[t('admin.analytics.styleName'), t('admin.analytics.styleCount')]}>
           {([name, count]) => (
             <tr key={name}>
               <td>{name}</td>

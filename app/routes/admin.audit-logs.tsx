@@ -70,6 +70,7 @@ export default function AdminAuditLogs({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <AdminTable
+        label={t('admin.audit.title')}
         empty={t('admin.audit.empty')}
         rows={logs}
         headings={[

@@ -189,6 +189,7 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="section-heading">{t('admin.invitations.historyHeading')}</h2>
         <AdminTable
+          label={t('admin.invitations.historyHeading')}
           empty={t('admin.invitations.empty')}
           rows={invitations}
           headings={[

@@ -153,6 +153,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <StatusMessage message={message} />
       {total > 0 ? <p className="hint">{t('admin.users.count', { count: String(total) })}</p> : null}
       <AdminTable
+        label={t('admin.users.title')}
         empty={t('admin.users.empty')}
         rows={users}
         headings={[

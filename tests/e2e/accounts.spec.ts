@@ -28,7 +28,8 @@ async function login(page: Page, email: string, password: string) {
 
 test.describe('accounts', () => {
   test('a new user: invitation → sign-up → login on the remembered page → profile, preferences, password → logout → reset by mail → login', async ({ page }, testInfo) => {
-    test.setTimeout(120_000)
+    // Ten pages, each checked with axe and photographed at two widths.
+    test.setTimeout(240_000)
     const js = withJavaScript(testInfo)
     const email = `reader-${testInfo.project.name}-${Date.now()}@marginalia.test`
     const code = await invite(email)

@@ -28,8 +28,9 @@ export const test = base.extend({
 export const CHECKED_WIDTHS = [1366, 375] as const
 
 /**
- * Every page the suite visits is checked at both widths: axe (WCAG 2.1 A and AA), no sideways
- * scrolling at 375 px, and a full-page screenshot kept as an artifact in
+ * Every page the suite visits is checked at both widths: axe (WCAG 2.1 A and AA, and WCAG 2.2 AA
+ * for the 24-pixel target size icon-only links must meet), no sideways scrolling at 375 px, and a
+ * full-page screenshot kept as an artifact in
  * test-results/screenshots/<project>/<name>-<width>.png (the name defaults to the page's path).
  * axe runs as a script in the page, so it runs in the `js` project only; the `no-js` project is
  * served the same server-rendered markup, and is still measured and photographed. The viewport is
@@ -44,7 +45,7 @@ export async function expectAccessible(page: Page, name = nameOfPage(page)) {
     for (const width of CHECKED_WIDTHS) {
       await page.setViewportSize({ width, height: original?.height ?? 900 })
       if (withJavaScript(testInfo)) {
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
         const violations = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
         expect(violations, `axe at ${width} px on ${page.url()}`).toEqual([])
       }

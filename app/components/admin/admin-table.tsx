@@ -4,7 +4,8 @@ import { TableScroll } from '#app/components/table-scroll.tsx'
 /**
  * An admin list: column headings over one row per item, or the page's empty text when there is
  * none. A heading is a column title, or a whole keyed <th> element when it needs more (a sort link).
- * A table whose cells hold nothing focusable needs a label: its scrolling box then takes focus.
+ * Its scrolling box is a named region that takes focus, so a table wider than a phone can be
+ * scrolled by keyboard even when its cells hold nothing focusable (axe's scrollable-region-focusable).
  */
 export function AdminTable<Row>({
   headings,
@@ -16,7 +17,7 @@ export function AdminTable<Row>({
   headings: (string | ReactElement)[]
   rows: readonly Row[]
   empty: string
-  label?: string
+  label: string
   children: (row: Row) => ReactNode
 }) {
   if (rows.length === 0) return <p>{empty}</p>
@@ -38,5 +39,5 @@ export function AdminTable<Row>({
       <tbody>{rows.map(children)}</tbody>
     </table>
   )
-  return label ? <TableScroll label={label}>{table}</TableScroll> : <div className="admin-table-wrap">{table}</div>
+  return <TableScroll label={label}>{table}</TableScroll>
 }
