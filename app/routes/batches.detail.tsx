@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/batches.detail'
-import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
@@ -72,15 +72,7 @@ export default function BatchDetailPage({ loaderData }: Route.ComponentProps) {
               <Link to={`/past-extractions/${d.id}`}>{d.originalFilename}</Link> · <StatusLine status={d.uploadStatus} labels="past" />{' '}
               {d.uploadStatus === 'completed' ? (
                 <DownloadLinks
-                  downloads={{
-                    txt: d.txtDownloadUrl,
-                    docx: d.docxDownloadUrl,
-                    references: d.allReferencesDownloadUrl,
-                    md: d.more.markdownDownloadUrl,
-                    bib: d.more.bibtexDownloadUrl,
-                    ris: d.more.risDownloadUrl,
-                    csv: d.more.csvDownloadUrl,
-                  }}
+                  downloads={downloadsOf(d)}
                   variant="icons"
                 />
               ) : null}

@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
-import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { Icon } from '#app/components/icons.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
@@ -96,15 +96,7 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
               <p>{t('downloads.expired')}</p>
             ) : (
               <DownloadLinks
-                downloads={{
-                  txt: document.txtDownloadUrl,
-                  docx: document.docxDownloadUrl,
-                  references: document.allReferencesDownloadUrl,
-                  md: document.more.markdownDownloadUrl,
-                  bib: document.more.bibtexDownloadUrl,
-                  ris: document.more.risDownloadUrl,
-                  csv: document.more.csvDownloadUrl,
-                }}
+                downloads={downloadsOf(document)}
                 variant="cards"
               />
             )}

@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
-import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { SortIcon } from '#app/components/icons.tsx'
 import { DeletedNotice, RowActions } from '#app/components/documents/row-actions.tsx'
 import { LoadError } from '#app/components/documents/load-error.tsx'
@@ -124,15 +124,7 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                   <td>
                     {d.uploadStatus === 'completed' ? (
                       <DownloadLinks
-                        downloads={{
-                          txt: d.txtDownloadUrl,
-                          docx: d.docxDownloadUrl,
-                          references: d.allReferencesDownloadUrl,
-                          md: d.more.markdownDownloadUrl,
-                          bib: d.more.bibtexDownloadUrl,
-                          ris: d.more.risDownloadUrl,
-                          csv: d.more.csvDownloadUrl,
-                        }}
+                        downloads={downloadsOf(d)}
                         variant="icons"
                       />
                     ) : null}

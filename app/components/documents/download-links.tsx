@@ -11,6 +11,26 @@ export interface Downloads {
   csv?: string | null
 }
 
+/** The download URLs of a document as the queries and the API give them. */
+export interface DocumentDownloadUrls {
+  txtDownloadUrl: string | null
+  docxDownloadUrl: string | null
+  allReferencesDownloadUrl: string | null
+  more: { markdownDownloadUrl: string | null; bibtexDownloadUrl: string | null; risDownloadUrl: string | null; csvDownloadUrl: string | null }
+}
+
+export function downloadsOf(document: DocumentDownloadUrls): Downloads {
+  return {
+    txt: document.txtDownloadUrl,
+    docx: document.docxDownloadUrl,
+    references: document.allReferencesDownloadUrl,
+    md: document.more.markdownDownloadUrl,
+    bib: document.more.bibtexDownloadUrl,
+    ris: document.more.risDownloadUrl,
+    csv: document.more.csvDownloadUrl,
+  }
+}
+
 const isFile = (url: string | null): url is string => Boolean(url) && url !== 'no_notes' && url !== 'no_references'
 
 /** The three downloads of a completed document; a card only when its file exists (000 §2). */

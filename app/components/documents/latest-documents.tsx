@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { DownloadLinks } from '#app/components/documents/download-links.tsx'
+import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { resumeHref } from '#app/components/documents/unfinished-batches.tsx'
@@ -60,15 +60,7 @@ function LatestNext({ document: d, resumeBatch }: { document: LatestDocument; re
   if (d.uploadStatus === 'completed') {
     return (
       <DownloadLinks
-        downloads={{
-          txt: d.txtDownloadUrl,
-          docx: d.docxDownloadUrl,
-          references: d.allReferencesDownloadUrl,
-          md: d.more.markdownDownloadUrl,
-          bib: d.more.bibtexDownloadUrl,
-          ris: d.more.risDownloadUrl,
-          csv: d.more.csvDownloadUrl,
-        }}
+        downloads={downloadsOf(d)}
         variant="icons"
       />
     )
