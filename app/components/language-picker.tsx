@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { Form, useLocation } from 'react-router'
-import { flagFor } from '#app/lib/flags.ts'
+import { flagClass } from '#app/lib/flags.ts'
 import { useRootData } from '#app/root.tsx'
 
 /**
@@ -28,7 +28,7 @@ export function LanguagePicker() {
     <details className="language-picker" ref={ref}>
       <summary>
         <span className="visually-hidden">{t('language.choose')}: </span>
-        <span aria-hidden="true">{flagFor(rootData.locale)}</span> {current?.name ?? rootData.locale}
+        <span aria-hidden="true" className={flagClass(rootData.locale)} /> {current?.name ?? rootData.locale}
       </summary>
       <Form method="post" action="/language" className="language-list" onSubmit={() => ref.current?.removeAttribute('open')}>
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
@@ -41,7 +41,7 @@ export function LanguagePicker() {
             lang={language.code}
             aria-current={language.code === rootData.locale ? 'true' : undefined}
           >
-            <span aria-hidden="true">{flagFor(language.code)}</span> {language.name}
+            <span aria-hidden="true" className={flagClass(language.code)} /> {language.name}
           </button>
         ))}
       </Form>

@@ -12,7 +12,7 @@ import { ImportError, importWorkbook, parseImportForm } from '#app/features/tran
 import { addLanguage, deleteLanguage, updateLanguage, type Actor } from '#app/features/translations/mutations.server.ts'
 import { languageTable, missingKeys, type LanguageRow } from '#app/features/translations/queries.server.ts'
 import { AddLanguageSchema, UpdateLanguageSchema } from '#app/features/translations/schema.ts'
-import { flagFor } from '#app/lib/flags.ts'
+import { flagClass } from '#app/lib/flags.ts'
 import type { FormReply } from '#app/lib/form.ts'
 import { isSuccessMessage } from '#app/lib/message.ts'
 import { requestIp, requireAdmin } from '#app/server/admin.server.ts'
@@ -313,9 +313,7 @@ function LanguageTable({ languages }: { languages: LanguageRow[] }) {
                 <code>{language.code}</code>
               </td>
               <td>
-                <span aria-hidden="true" className="flag">
-                  {flagFor(language.code)}
-                </span>{' '}
+                <span aria-hidden="true" className={flagClass(language.code)} />{' '}
                 <span lang={language.code}>{language.name}</span>
               </td>
               <td>{language.is_active ? t('adminTranslations.yes') : t('adminTranslations.no')}</td>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { flagFor } from '#app/lib/flags.ts'
+import { FLAG_CODES } from '#app/lib/flags.ts'
 import { pluralBase } from './schema.ts'
 
 // The seed translations: every language must say everything English says, with the same placeholders.
@@ -26,11 +26,14 @@ describe('the seed languages', () => {
     expect(registered.filter((l) => l.is_default).map((l) => l.code)).toEqual(['en'])
   })
 
-  it('has a flag for each of the spec’s 18 codes and every shipped language', () => {
-    for (const code of ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'pl', 'ru', 'ja', 'ko', 'zh', 'ar', 'hi']) {
-      expect(flagFor(code), code).not.toBe('🌐')
+  it('has a flag drawn in app.css for each of the spec’s 18 codes and every shipped language', () => {
+    const css = readFileSync(resolve(import.meta.dirname, '../../styles/app.css'), 'utf8')
+    const codes = ['en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'pl', 'ru', 'ja', 'ko', 'zh', 'ar', 'hi']
+    expect([...FLAG_CODES].sort()).toEqual([...codes].sort())
+    for (const code of [...codes, ...registered.map((l) => l.code), 'other']) {
+      expect(css, code).toMatch(new RegExp(`\\.flag-${code} \\{ background-image: url\\("data:image/svg\\+xml,`))
     }
-    for (const { code } of registered) expect(flagFor(code), code).not.toBe('🌐')
+    for (const { code } of registered) expect(FLAG_CODES.has(code), code).toBe(true)
   })
 
   it('German names the past list as its navigation does, everywhere', () => {
