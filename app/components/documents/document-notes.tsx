@@ -20,6 +20,16 @@ interface DocumentNotesProps {
   groupByColor?: boolean
 }
 
+/** One <option> per category, in the reader's language. */
+function CategoryOptions({ categories }: { categories: { id: number; name: string }[] }) {
+  const { t } = useTranslation()
+  return categories.map((c) => (
+    <option key={c.id} value={String(c.id)}>
+      {categoryLabel(c.name, t)}
+    </option>
+  ))
+}
+
 /** One highlight's (or one colour's) category, changed in place; the downloads are written again. */
 function RecategorizeForm({ documentId, note, categories }: { documentId: string; note: NoteView; categories: { id: number; name: string }[] }) {
   const { t } = useTranslation()
@@ -33,11 +43,7 @@ function RecategorizeForm({ documentId, note, categories }: { documentId: string
       </label>
       <select id={id} name="category_id" defaultValue={note.categoryId ?? ''}>
         {note.categoryId === null ? <option value="">{t('journey.notes.uncategorized')}</option> : null}
-        {categories.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {categoryLabel(c.name, t)}
-          </option>
-        ))}
+        <CategoryOptions categories={categories} />
       </select>
       <button type="submit" className="button button-secondary button-small">
         {t('journey.notes.change')}
@@ -66,11 +72,7 @@ function RecategorizeColorForm({ documentId, colors, categories }: { documentId:
       <div className="field">
         <label htmlFor="recategorize-color-category">{t('journey.notes.changeColorTo')}</label>
         <select id="recategorize-color-category" name="category_id">
-          {categories.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {categoryLabel(c.name, t)}
-            </option>
-          ))}
+          <CategoryOptions categories={categories} />
         </select>
       </div>
       <button type="submit" className="button button-secondary button-small">
@@ -192,11 +194,7 @@ export function DocumentNotes({ documentId, citation, notes, total, categories, 
               <label htmlFor="notes-category">{t('journey.notes.category')}</label>
               <select id="notes-category" name="category" defaultValue={filters.category}>
                 <option value="">{t('journey.notes.allCategories')}</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {categoryLabel(c.name, t)}
-                  </option>
-                ))}
+                <CategoryOptions categories={categories} />
               </select>
             </div>
             <div className="field">

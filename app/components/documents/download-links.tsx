@@ -1,3 +1,4 @@
+import type { DocumentSummary } from '#app/features/documents/queries.server.ts'
 import { Icon, type IconName } from '#app/components/icons.tsx'
 import { useTranslation } from '#app/lib/use-translation.ts'
 
@@ -11,13 +12,8 @@ export interface Downloads {
   csv?: string | null
 }
 
-/** The download URLs of a document as the queries and the API give them. */
-export interface DocumentDownloadUrls {
-  txtDownloadUrl: string | null
-  docxDownloadUrl: string | null
-  allReferencesDownloadUrl: string | null
-  more: { markdownDownloadUrl: string | null; bibtexDownloadUrl: string | null; risDownloadUrl: string | null; csvDownloadUrl: string | null }
-}
+/** The download URLs of a document as the queries give them. */
+export type DocumentDownloadUrls = Pick<DocumentSummary, 'txtDownloadUrl' | 'docxDownloadUrl' | 'allReferencesDownloadUrl' | 'more'>
 
 export function downloadsOf(document: DocumentDownloadUrls): Downloads {
   return {

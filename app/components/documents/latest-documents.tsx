@@ -4,17 +4,9 @@ import { DownloadLinks, downloadsOf } from '#app/components/documents/download-l
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { resumeHref } from '#app/components/documents/unfinished-batches.tsx'
+import type { DocumentSummary } from '#app/features/documents/queries.server.ts'
 
-export interface LatestDocument {
-  id: string
-  originalFilename: string
-  uploadedAt: string
-  uploadStatus: string
-  txtDownloadUrl: string | null
-  docxDownloadUrl: string | null
-  allReferencesDownloadUrl: string | null
-  more: { markdownDownloadUrl: string | null; bibtexDownloadUrl: string | null; risDownloadUrl: string | null; csvDownloadUrl: string | null }
-}
+export type LatestDocument = Omit<DocumentSummary, 'batchId'>
 
 /**
  * The newest documents as a list of cards (a table would scroll sideways on a phone), each with its
