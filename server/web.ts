@@ -81,7 +81,15 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
   }
   // Every method on every path answers: 405 with Allow, 404, or the route (see docs/architecture.md).
   app.use(methodGuard(routeTargets(build)))
-  app.use(admissionControl({ maxInFlight: config.maxConcurrentRequests, isLongLived: (req) => req.path === '/extractor/events' }))
+  app.use(
+    admissionControl({
+      maxAdmitted: config.maxConcurrentRequests,
+      concurrency: config.requestConcurrency,
+      maxWaitMs: config.requestMaxWaitMs,
+      isLongLived: (req) => req.path === '/extractor/events',
+      isUpload: (req) => req.method === 'POST' && /^multipart\/form-data\b/i.test(req.get('Content-Type') ?? ''),
+    }),
+  )
   if (!dev && config.pageCacheSeconds > 0) {
     app.use(
       anonymousPageCache({

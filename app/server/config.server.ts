@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   HEALTH_TOKEN: optionalString,
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(256),
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).default(8),
+  REQUEST_MAX_WAIT_MS: z.coerce.number().int().min(1).default(5000),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -90,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     healthToken: e.HEALTH_TOKEN,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+    requestConcurrency: e.REQUEST_CONCURRENCY,
+    requestMaxWaitMs: e.REQUEST_MAX_WAIT_MS,
     social: {
       mastodon: e.SOCIAL_MASTODON_URL,
       linkedin: e.SOCIAL_LINKEDIN_URL,
