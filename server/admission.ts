@@ -3,6 +3,13 @@ import onHeaders from 'on-headers'
 
 const BUSY = 'Marginalia is busy right now. Please try again in a moment.'
 
+function shed(req: Request, res: Response) {
+  res.setHeader('Retry-After', '1')
+  res.status(503)
+  if (req.path.startsWith('/api/')) res.json({ message: BUSY })
+  else res.type('text/plain').send(BUSY)
+}
+
 interface Waiting {
   req: Request
   res: Response
@@ -13,8 +20,8 @@ interface Waiting {
 /**
  * Admission control and a fair queue for the work of answering requests.
  *
- * - At most `concurrency` requests are worked on at once; the others wait their turn in arrival
- *   order. A slot is held until the answer's headers go out (a page is written in one piece at the
+ * - At most `concurrency` requests are worked on at once, and at most about twice that many start
+ *   in one turn of the event loop; the others wait their turn in arrival order. A slot is held until the answer's headers go out (a page is written in one piece at the
  *   end of its work; a download's streaming afterwards is the network's time, not the process's).
  * - Past `maxAdmitted` requests admitted (worked on or waiting), or after waiting `maxWaitMs`, a
  *   request is answered 503 with Retry-After, so the process sheds load instead of queueing
@@ -40,13 +47,9 @@ export function admissionControl(options: {
   let running = 0
   const waiting: Waiting[] = []
   let pumpScheduled = false
-
-  const shed = (req: Request, res: Response) => {
-    res.setHeader('Retry-After', '1')
-    res.status(503)
-    if (req.path.startsWith('/api/')) res.json({ message: BUSY })
-    else res.type('text/plain').send(BUSY)
-  }
+  // Requests started since the last pump: a request answered without waiting for anything (a
+  // cached page) frees its slot at once, so `running` alone would not bound a turn's work.
+  let startedSincePump = 0
 
   // Queued requests start in a later turn of the event loop (setImmediate), never from inside the
   // turn that ended another one, so that a turn's work stays bounded by `concurrency`.
@@ -58,8 +61,9 @@ export function admissionControl(options: {
 
   function pump() {
     pumpScheduled = false
+    startedSincePump = 0
     const now = performance.now()
-    while (running < options.concurrency && waiting.length > 0) {
+    while (running < options.concurrency && startedSincePump < options.concurrency && waiting.length > 0) {
       const next = waiting.shift() as Waiting
       if (next.res.destroyed || next.res.writableEnded) continue
       if (now - next.since > options.maxWaitMs) {
@@ -68,10 +72,13 @@ export function admissionControl(options: {
       }
       start(next.res, next.next)
     }
+    // Stopped by this turn's share rather than by busy slots: the rest start in the next turn.
+    if (running < options.concurrency) schedulePump()
   }
 
   function start(res: Response, next: NextFunction) {
     running += 1
+    startedSincePump += 1
     let released = false
     const release = () => {
       if (released) return
@@ -97,7 +104,7 @@ export function admissionControl(options: {
     res.once('finish', leave)
     res.once('close', leave)
     if (options.isUpload(req)) return next()
-    if (running < options.concurrency && waiting.length === 0) return start(res, next)
+    if (running < options.concurrency && startedSincePump < options.concurrency && waiting.length === 0) return start(res, next)
     waiting.push({ req, res, next, since: performance.now() })
     schedulePump()
   }

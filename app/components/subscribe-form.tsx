@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { SubscribeSchema } from '#app/features/subscribers/schema.ts'
 import type { FormReply } from '#app/lib/form.ts'
 import { CheckboxField, TextField } from './field.tsx'
 import { FormOutcome } from './status-message.tsx'
+import { zodConstraint } from './use-schema-form.ts'
 
 /**
  * The updates subscription form (first name, e-mail, marketing consent). It posts to /subscribe: with
@@ -19,7 +20,7 @@ export function SubscribeForm({ reply, id = 'subscribe' }: { reply?: FormReply; 
   const [form, fields] = useForm({
     id,
     lastResult: fetcher.state === 'idle' ? current?.result : undefined,
-    constraint: getZodConstraint(SubscribeSchema),
+    constraint: zodConstraint(SubscribeSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SubscribeSchema }),
