@@ -9,6 +9,7 @@ import { requestInfoContext } from './server/services.server.ts'
 
 // The HTTP server reads these keys from this module, so both sides use the same context objects.
 export { requestInfoContext, servicesContext } from './server/services.server.ts'
+export { cacheSessionsOf } from './server/session-cache.server.ts'
 
 export const streamTimeout = 5_000
 

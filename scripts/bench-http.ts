@@ -169,11 +169,12 @@ try {
     if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`)
     await check.arrayBuffer()
   }
-  runWrk(`${base}/`, 10, 2) // warm-up
   const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS MB before → after']]
   const rates = new Map<string, number>()
   for (const target of targets) {
     if (!selected(target.name)) continue
+    // Warm-up: the measured runs see code the JIT has already compiled for this page.
+    runWrk(target.url, 10, 2, target.cookie)
     for (const connections of [10, 100]) {
       const before = rssMb(server.pid ?? 0)
       const r = runWrk(target.url, connections, DURATION_S, target.cookie)

@@ -3,8 +3,10 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express from 'express'
+import onHeaders from 'on-headers'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { LANGUAGE_COOKIE } from '#app/lib/i18n.ts'
+import type { cacheSessionsOf } from '#app/server/session-cache.server.ts'
 import { SESSION_COOKIE } from '#app/server/session.server.ts'
 import type { Services } from '#app/server/services.server.ts'
 import { admissionControl } from './admission.ts'
@@ -23,6 +25,7 @@ const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 type AppEntry = {
   servicesContext: Parameters<RouterContextProvider['set']>[0]
   requestInfoContext: Parameters<RouterContextProvider['set']>[0]
+  cacheSessionsOf: typeof cacheSessionsOf
 }
 
 async function loadBuild(dev: boolean) {
@@ -55,6 +58,12 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
       hsts: config.hsts,
     }),
   )
+  const sessionCache = ((await build()).entry.module as unknown as AppEntry).cacheSessionsOf(db, { databaseUrl: services.databaseUrl, logger })
+  // A change made here reaches this process's session cache before the answer goes out (docs/decisions.md).
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') onHeaders(res, sessionCache.clear)
+    next()
+  })
   const availability = databaseAvailability(db, logger)
   app.get('/healthz', healthHandler(availability, boss, config.healthToken))
   app.use(compression())
@@ -131,6 +140,7 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
 
   const close = async () => {
     await assets?.close()
+    await sessionCache.stop()
     await new Promise<void>((resolve) => {
       // Finish in-flight requests, then give long-lived ones (event streams) a last moment.
       const force = setTimeout(() => server.closeAllConnections(), 10_000).unref()

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import pg from 'pg'
 import type { Db } from '#db/client.ts'
+import { listenOnChannel, type ChannelListener } from './channel-listener.server.ts'
 import type { Logger } from './logger.server.ts'
 
 export interface LanguageSummary {
@@ -75,50 +75,22 @@ export function getTranslations(db: Db, code: string): Promise<Record<string, st
  * made the change) clears this process's caches. Opened on the first request; after a lost
  * connection it is opened again a little later (the TTL covers the gap).
  */
-let listener: { client: pg.Client | null; starting: boolean; databaseUrl: string } | null = null
+let listener: ChannelListener | null = null
 
 export function listenForLanguageChanges(databaseUrl: string, logger: Logger): void {
-  if (listener) return
-  listener = { client: null, starting: false, databaseUrl }
-  void connectListener(logger)
-}
-
-async function connectListener(logger: Logger): Promise<void> {
-  const state = listener
-  if (!state || state.client || state.starting) return
-  state.starting = true
-  const client = new pg.Client({ connectionString: state.databaseUrl, application_name: 'marginalia-languages' })
-  const retry = () => {
-    state.client = null
-    void client.end().catch(() => {})
-    setTimeout(() => void connectListener(logger), 5_000).unref()
-  }
-  client.on('notification', (message) => {
-    if (message.channel === LANGUAGES_CHANNEL) clearLanguageCaches()
-  })
-  client.on('error', (error) => {
-    logger.warn({ error: error.message }, 'languages listener lost its connection')
-    retry()
-  })
-  try {
-    await client.connect()
-    await client.query(`LISTEN ${LANGUAGES_CHANNEL}`)
-    // The listener never keeps a process alive on its own.
-    ;(client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.()
-    state.client = client
+  listener ??= listenOnChannel({
+    databaseUrl,
+    channel: LANGUAGES_CHANNEL,
+    logger,
+    onNotification: clearLanguageCaches,
     // Whatever changed while no one listened is read afresh.
-    clearLanguageCaches()
-  } catch (error) {
-    logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'languages listener could not connect')
-    retry()
-  } finally {
-    state.starting = false
-  }
+    onConnected: clearLanguageCaches,
+  })
 }
 
 /** Ends the listening connection (tests, shutdown). */
 export async function stopListeningForLanguageChanges(): Promise<void> {
-  const client = listener?.client
+  const current = listener
   listener = null
-  await client?.end().catch(() => {})
+  await current?.stop()
 }

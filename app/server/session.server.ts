@@ -1,5 +1,6 @@
 import { createCookie, redirect } from 'react-router'
 import type { Db } from '#db/client.ts'
+import { sessionCacheOf, sessionKey } from './session-cache.server.ts'
 import { hashSecret, newSecret } from './tokens.server.ts'
 
 export const SESSION_COOKIE = '__session'
@@ -32,8 +33,17 @@ export async function readSessionId(request: Request, secure: boolean): Promise<
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-/** The signed-in user behind a session id (cookie) or bearer token; checks expiry and that the account is active. */
+/**
+ * The signed-in user behind a session id (cookie) or bearer token; checks expiry and that the
+ * account is active. A web process answers from its session cache when it can (session-cache.server.ts).
+ */
 export async function findUserBySecret(db: Db, secret: string, kind: 'browser' | 'api'): Promise<SessionUser | null> {
+  const idHash = hashSecret(secret)
+  const key = sessionKey(kind, idHash)
+  const cache = sessionCacheOf<SessionUser>(db)
+  const cached = cache?.get(key)
+  if (cached) return cached
+  const generation = cache?.generation ?? 0
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -46,14 +56,15 @@ export async function findUserBySecret(db: Db, secret: string, kind: 'browser' |
       'users.organization',
       'users.research_field',
       'users.is_admin',
+      'sessions.expires_at',
     ])
-    .where('sessions.id_hash', '=', hashSecret(secret))
+    .where('sessions.id_hash', '=', idHash)
     .where('sessions.kind', '=', kind)
     .where('sessions.expires_at', '>', new Date())
     .where('users.is_active', '=', true)
     .executeTakeFirst()
   if (!row) return null
-  return {
+  const user: SessionUser = {
     id: row.id,
     email: row.email,
     firstName: row.first_name,
@@ -63,6 +74,8 @@ export async function findUserBySecret(db: Db, secret: string, kind: 'browser' |
     researchField: row.research_field,
     isAdmin: row.is_admin,
   }
+  cache?.remember(key, { user, userId: row.id, expiresAt: row.expires_at }, generation)
+  return user
 }
 
 /** One look-up per request: the root loader and the page's own loader both ask for the user. */
@@ -106,7 +119,9 @@ export async function clearSessionCookie(secure: boolean): Promise<string> {
 }
 
 export async function destroySession(db: Db, secret: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(secret)).execute()
+  const idHash = hashSecret(secret)
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
+  sessionCacheOf(db)?.forgetSession(idHash)
 }
 
 /** Only a same-site path is followed after sign-in (the one helper, in app/lib). */

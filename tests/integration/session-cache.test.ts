@@ -1,0 +1,119 @@
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { startTestServer } from '#tests/helpers/server.ts'
+import { createUser } from '#tests/helpers/users.ts'
+
+// app/server/session-cache.server.ts: a web process remembers session look-ups while it listens for
+// the database's announcements (migration 0006), and forgets one the moment it changes.
+const { baseUrl, db } = await startTestServer({ PAGE_CACHE_SECONDS: '0' })
+
+async function apiSession() {
+  const user = await createUser(db)
+  const token = await createSession(db, { userId: user.id, kind: 'api', ttlDays: 1 })
+  return { user, token }
+}
+
+const details = (token: string) => fetch(`${baseUrl}/api/account/details`, { headers: { Authorization: `Bearer ${token}` } })
+
+/** Polls until the answer's status is `status` (an announcement takes a moment to arrive), or gives up after 3 s. */
+async function statusBecomes(request: () => Promise<Response>, status: number): Promise<number> {
+  const deadline = Date.now() + 3_000
+  let last = 0
+  while (Date.now() < deadline) {
+    const res = await request()
+    await res.arrayBuffer()
+    last = res.status
+    if (last === status) return last
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return last
+}
+
+/** Runs `change` with the announcing triggers off: what the process then answers comes from its memory. */
+async function unannounced(change: () => Promise<unknown>) {
+  await sql`ALTER TABLE sessions DISABLE TRIGGER sessions_changed`.execute(db)
+  await sql`ALTER TABLE users DISABLE TRIGGER users_changed`.execute(db)
+  try {
+    await change()
+  } finally {
+    await sql`ALTER TABLE sessions ENABLE TRIGGER sessions_changed`.execute(db)
+    await sql`ALTER TABLE users ENABLE TRIGGER users_changed`.execute(db)
+  }
+}
+
+async function listenerConnected(): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'marginalia-sessions_changed'`.execute(db)
+  return rows[0].n > 0
+}
+
+async function untilListening(): Promise<boolean> {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline && !(await listenerConnected())) await new Promise((resolve) => setTimeout(resolve, 50))
+  // Connected in the database a moment before the process hears that it is.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return listenerConnected()
+}
+
+describe('session cache', () => {
+  beforeAll(untilListening)
+
+  it('answers a known session from memory', async () => {
+    const { user, token } = await apiSession()
+    expect((await details(token)).status).toBe(200)
+    // The session is gone from the database, unannounced: only the process's memory still knows it.
+    await unannounced(() => db.deleteFrom('sessions').where('user_id', '=', user.id).execute())
+    expect((await details(token)).status).toBe(200)
+  })
+
+  it('forgets a session the moment another process signs it out', async () => {
+    const { user, token } = await apiSession()
+    expect((await details(token)).status).toBe(200)
+    await db.deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    expect(await statusBecomes(() => details(token), 401)).toBe(401)
+  })
+
+  it('forgets every session of an account that is deactivated or changed', async () => {
+    const { user, token } = await apiSession()
+    const browser = await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 })
+    const cookie = (await commitSessionCookie(browser, 1, false)).split(';')[0]
+    const settings = () => fetch(`${baseUrl}/account-settings`, { headers: { Cookie: cookie }, redirect: 'manual' })
+    expect((await settings()).status).toBe(200)
+    const before = await (await details(token)).json()
+    await db.updateTable('users').set({ first_name: 'Augusta' }).where('id', '=', user.id).execute()
+    const deadline = Date.now() + 3_000
+    let after = before
+    while (Date.now() < deadline && JSON.stringify(after).includes('"Ada"')) after = await (await details(token)).json()
+    expect(JSON.stringify(after)).toContain('Augusta')
+    await db.updateTable('users').set({ is_active: false }).where('id', '=', user.id).execute()
+    expect(await statusBecomes(() => details(token), 401)).toBe(401)
+    expect(await statusBecomes(settings, 302)).toBe(302)
+  })
+
+  it('forgets everything after a change this process made, before its answer goes out', async () => {
+    const { user, token } = await apiSession()
+    expect((await details(token)).status).toBe(200)
+    await unannounced(() => db.deleteFrom('sessions').where('user_id', '=', user.id).execute())
+    // Any request that changes something (here a refused sign-in) clears the memory.
+    const signIn = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    await signIn.arrayBuffer()
+    expect((await details(token)).status).toBe(401)
+  })
+
+  it('asks the database while it cannot listen, and listens again', async () => {
+    const { user, token } = await apiSession()
+    expect((await details(token)).status).toBe(200)
+    expect(await listenerConnected()).toBe(true)
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'marginalia-sessions_changed'`.execute(db)
+    // Lost: nothing it remembers is trusted, so a session removed unannounced is refused at once.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await unannounced(() => db.deleteFrom('sessions').where('user_id', '=', user.id).execute())
+    expect((await details(token)).status).toBe(401)
+    expect(await untilListening()).toBe(true)
+    // Listening again, it remembers again.
+    const again = await apiSession()
+    expect((await details(again.token)).status).toBe(200)
+    await unannounced(() => db.deleteFrom('sessions').where('user_id', '=', again.user.id).execute())
+    expect((await details(again.token)).status).toBe(200)
+  })
+})
