@@ -32,8 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = listOptionsFrom(new URL(request.url).searchParams)
   const { db } = getServices(context)
   const list = await listDocuments(db, user.id, options)
-  // Documents waiting for their colours: the row links back to the batch's colour section.
-  const resume = await awaitingCategorization(db, user.id, list.documents.map((d) => d.id))
+  // Documents waiting for their colours: the row links back to the batch's colour section (no
+  // query when no document on the page is waiting).
+  const waiting = list.documents.filter((d) => d.uploadStatus === 'raw_annotations_inserted').map((d) => d.id)
+  const resume = await awaitingCategorization(db, user.id, waiting)
   return { ...list, resume, options, title: getInstance(context).t('past.meta.title') }
 }
 
