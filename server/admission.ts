@@ -33,15 +33,16 @@ interface Waiting {
  * accepted: at 100 new connections the last one's first request waited 5 s. Bounded work per
  * turn keeps turns short, and the queue serves requests in the order they arrived.
  *
- * `unqueued` requests run at once without a slot: live status streams (open for minutes) and
- * uploads (their time is spent receiving the body). Streams are not counted at all.
+ * Live status streams (open for minutes) are not counted at all. Requests for which `takesNoSlot`
+ * holds are counted but run at once: uploads (their time is spent receiving the body) and files
+ * made on request (a batch's zip, an export), which may take a second and must not hold up pages.
  */
 export function admissionControl(options: {
   maxAdmitted: number
   concurrency: number
   maxWaitMs: number
   isLongLived: (req: Request) => boolean
-  isUpload: (req: Request) => boolean
+  takesNoSlot: (req: Request) => boolean
 }) {
   let admitted = 0
   let running = 0
@@ -103,7 +104,7 @@ export function admissionControl(options: {
     }
     res.once('finish', leave)
     res.once('close', leave)
-    if (options.isUpload(req)) return next()
+    if (options.takesNoSlot(req)) return next()
     if (running < options.concurrency && startedSincePump < options.concurrency && waiting.length === 0) return start(res, next)
     waiting.push({ req, res, next, since: performance.now() })
     schedulePump()

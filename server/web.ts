@@ -96,7 +96,9 @@ export async function startWeb(services: Services): Promise<{ server: Server; cl
       concurrency: config.requestConcurrency,
       maxWaitMs: config.requestMaxWaitMs,
       isLongLived: (req) => req.path === '/extractor/events',
-      isUpload: (req) => req.method === 'POST' && /^multipart\/form-data\b/i.test(req.get('Content-Type') ?? ''),
+      takesNoSlot: (req) =>
+        (req.method === 'POST' && /^multipart\/form-data\b/i.test(req.get('Content-Type') ?? '')) ||
+        /\/(?:download\/[^/]+|export|export-excel|file)$/.test(req.path),
     }),
   )
   if (!dev && config.pageCacheSeconds > 0) {

@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   HEALTH_TOKEN: optionalString,
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).default(5),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(256),
-  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).default(8),
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   REQUEST_MAX_WAIT_MS: z.coerce.number().int().min(1).default(5000),
 })
 

@@ -3,6 +3,7 @@ import { startTestServer } from '#tests/helpers/server.ts'
 
 // server/admission.ts: REQUEST_CONCURRENCY requests are worked on at once and the rest wait in
 // arrival order; past MAX_CONCURRENT_REQUESTS admitted, or after REQUEST_MAX_WAIT_MS waiting, 503.
+// Uploads and files made on request take no slot.
 const shedding = await startTestServer({ MAX_CONCURRENT_REQUESTS: '2', PAGE_CACHE_SECONDS: '0' })
 const queueing = await startTestServer({ MAX_CONCURRENT_REQUESTS: '256', REQUEST_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' })
 const impatient = await startTestServer({ REQUEST_CONCURRENCY: '1', REQUEST_MAX_WAIT_MS: '1', PAGE_CACHE_SECONDS: '0' })
@@ -48,5 +49,12 @@ describe('admission control', () => {
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true)
     await Promise.all(answers.map((res) => res.text()))
     expect((await fetch(`${impatient.baseUrl}/support`)).status).toBe(200)
+  })
+
+  it('lets files made on request (downloads, exports) through without waiting for a slot', async () => {
+    const paths = ['/documents/00000000-0000-4000-8000-000000000000/download/notes.txt', '/account-settings/export', '/admin/analytics/export']
+    const answers = await Promise.all(Array.from({ length: 21 }, (_, i) => fetch(`${impatient.baseUrl}${paths[i % 3]}`, { redirect: 'manual' })))
+    await Promise.all(answers.map((res) => res.arrayBuffer()))
+    expect(answers.map((res) => res.status)).not.toContain(503)
   })
 })
