@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Form, Link, useNavigate, useSubmit } from 'react-router'
+import { Form, Link, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { SortIcon } from '#app/components/icons.tsx'
@@ -17,6 +17,7 @@ import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
 import { pageTitle } from '#app/lib/page-title.ts'
+import { inAppLink, useInAppLinkClicks } from '#app/lib/in-app-links.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -68,7 +69,7 @@ function SortHeader({ column, label, options }: { column: SortBy; label: string;
 
 export default function PastExtractions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const onListClick = useInAppLinkClicks()
   const submit = useSubmit()
   const { documents, options, totalPages, totalDocuments } = loaderData
   return (
@@ -109,13 +110,14 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t('past.column.details')}</th>
               </tr>
             </thead>
-            <tbody>
+            {/* One handler for the rows and their links (app/lib/in-app-links.ts). */}
+            <tbody onClick={onListClick}>
               {documents.map((d) => (
-                <tr key={d.id} className="clickable-row" onClick={() => navigate(`/past-extractions/${d.id}`)}>
+                <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`}>
                   <td>
-                    <Link to={`/past-extractions/${d.id}`} onClick={(e) => e.stopPropagation()}>
+                    <a href={`/past-extractions/${d.id}`} {...inAppLink}>
                       {d.originalFilename}
-                    </Link>
+                    </a>
                   </td>
                   <td>
                     <LocalDateTime iso={d.uploadedAt} />
@@ -133,13 +135,13 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>
                     {d.uploadStatus === 'completed' ? (
-                      <Link to={`/past-extractions/${d.id}`} onClick={(e) => e.stopPropagation()}>
+                      <a href={`/past-extractions/${d.id}`} {...inAppLink}>
                         {t('past.viewDetails')}
-                      </Link>
+                      </a>
                     ) : loaderData.resume[d.id] ? (
-                      <Link to={resumeHref(loaderData.resume[d.id])} onClick={(e) => e.stopPropagation()}>
+                      <a href={resumeHref(loaderData.resume[d.id])} {...inAppLink}>
                         {t('journey.unfinished.link')}
-                      </Link>
+                      </a>
                     ) : null}{' '}
                     <RowActions documentId={d.id} batchId={d.batchId} filename={d.originalFilename} />
                   </td>

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import JSZip from 'jszip'
-import { expect, expectAccessible, test } from './helpers.ts'
+import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/annotated')
 const FILES = ['pdfjs-issue7014.pdf', 'pdfminer-simple5.pdf', 'pdfplumber-issue-463-example.pdf']
@@ -84,8 +84,13 @@ test('upload three real PDFs, watch them, categorize, download all three outputs
   const finished = page
     .locator('tbody tr', { hasText: 'pdfminer-simple5.pdf' })
     .filter({ has: page.getByRole('link', { name: 'Notes (plain text)' }) })
+  // With JavaScript the list's links navigate in place, as React Router's links do (app/lib/in-app-links.ts):
+  // a mark left on the window survives the click.
+  const js = withJavaScript(test.info())
+  if (js) await page.evaluate(() => Object.assign(window, { stillThisDocument: true }))
   await finished.first().getByRole('link', { name: 'pdfminer-simple5.pdf', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'pdfminer-simple5.pdf' })).toBeVisible()
+  if (js) expect(await page.evaluate(() => 'stillThisDocument' in window)).toBe(true)
   await expect(page.getByRole('link', { name: 'Notes (plain text)' })).toHaveAttribute('target', '_blank')
   await expectAccessible(page)
   await page.getByRole('link', { name: /Back to past extractions/ }).click()

@@ -1,17 +1,18 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { inAppLink } from '#app/lib/in-app-links.ts'
 
 /** A past-list row's links to its batch and to the confirmation step of deleting it. */
 export function RowActions({ documentId, batchId, filename }: { documentId: string; batchId: string; filename: string }) {
   const { t } = useTranslation()
   return (
     <span className="row-actions">
-      <Link to={`/batches/${encodeURIComponent(batchId)}`} onClick={(e) => e.stopPropagation()} aria-label={t('outputs.batch.linkFor', { file: filename })}>
+      <a href={`/batches/${encodeURIComponent(batchId)}`} {...inAppLink} aria-label={t('outputs.batch.linkFor', { file: filename })}>
         {t('outputs.batch.short')}
-      </Link>{' '}
-      <Link to={`/past-extractions/${documentId}/delete`} onClick={(e) => e.stopPropagation()} aria-label={t('outputs.delete.linkFor', { file: filename })}>
+      </a>{' '}
+      <a href={`/past-extractions/${documentId}/delete`} {...inAppLink} aria-label={t('outputs.delete.linkFor', { file: filename })}>
         {t('outputs.delete.short')}
-      </Link>
+      </a>
     </span>
   )
 }
