@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router'
 
 /**
  * Long lists (the past extractions' rows) use plain links marked with this attribute instead of
- * React Router's `<Link>`, and one click handler on the list navigates for them. A `<Link>`
+ * React Router's `<Link>`, and one click handler shared by the rows navigates for them. A `<Link>`
  * resolves its path and sets up its handlers on every server render: the list's 80-odd links were
- * about a third of the page's server time. Without JavaScript both are the same plain link.
+ * about a third of the page's server time. Without JavaScript both are the same plain link. The
+ * links stay the way to a row's pages by keyboard (Enter on a link is a click); a click elsewhere
+ * in a row is a mouse user's shortcut, as before.
  */
 export const inAppLink = { 'data-in-app': '' } as const
 

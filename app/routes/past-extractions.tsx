@@ -110,10 +110,10 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                 <th scope="col">{t('past.column.details')}</th>
               </tr>
             </thead>
-            {/* One handler for the rows and their links (app/lib/in-app-links.ts). */}
-            <tbody onClick={onListClick}>
+            <tbody>
               {documents.map((d) => (
-                <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`}>
+                // One handler, shared by every row, for the row and its links (app/lib/in-app-links.ts).
+                <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`} onClick={onListClick}>
                   <td>
                     <a href={`/past-extractions/${d.id}`} {...inAppLink}>
                       {d.originalFilename}
