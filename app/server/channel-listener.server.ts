@@ -1,6 +1,8 @@
 import pg from 'pg'
 import type { Logger } from './logger.server.ts'
 
+const RETRY_MS = 5_000
+
 export interface ChannelListener {
   /** True while the LISTEN connection is up: what is heard is all that changed. */
   readonly connected: boolean
@@ -11,7 +13,7 @@ export interface ChannelListener {
  * A LISTEN connection of its own on one channel, for a web process's caches: `onNotification`
  * hears each NOTIFY (sent on commit by whichever process made the change); `onConnected` runs
  * after every (re)connection, since whatever changed while no one listened was not heard. A lost
- * connection is opened again after `retryMs`. It never keeps a process alive on its own.
+ * connection is opened again after RETRY_MS. It never keeps a process alive on its own.
  */
 export function listenOnChannel(options: {
   databaseUrl: string
@@ -19,7 +21,6 @@ export function listenOnChannel(options: {
   logger: Logger
   onNotification: (payload: string) => void
   onConnected: () => void
-  retryMs?: number
 }): ChannelListener {
   let client: pg.Client | null = null
   let stopped = false
@@ -33,7 +34,7 @@ export function listenOnChannel(options: {
       lost = true
       if (client === candidate) client = null
       void candidate.end().catch(() => {})
-      if (!stopped) setTimeout(() => void connect(), options.retryMs ?? 5_000).unref()
+      if (!stopped) setTimeout(() => void connect(), RETRY_MS).unref()
     }
     candidate.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotification(message.payload ?? '')

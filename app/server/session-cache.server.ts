@@ -16,7 +16,6 @@ const MAX_ENTRIES = 10_000
 
 interface Entry<User> {
   user: User
-  userId: string
   until: number
 }
 
@@ -28,7 +27,7 @@ interface Entry<User> {
  * cleared, since what changed meanwhile was not heard. An entry lives at most a minute and never
  * past its session's expiry.
  */
-export class SessionCache<User> {
+export class SessionCache<User extends { id: string }> {
   readonly #entries = new Map<string, Entry<User>>()
   readonly #keysByUser = new Map<string, Set<string>>()
   readonly #listener: ChannelListener
@@ -61,13 +60,13 @@ export class SessionCache<User> {
   }
 
   /** Remembers a look-up's answer unless something changed since `generation` was read before it. */
-  remember(key: string, value: { user: User; userId: string; expiresAt: Date }, generation: number): void {
+  remember(key: string, user: User, expiresAt: Date, generation: number): void {
     if (!this.#listener.connected || generation !== this.#generation) return
     if (this.#entries.size >= MAX_ENTRIES) this.#delete(this.#entries.keys().next().value as string)
-    this.#entries.set(key, { user: value.user, userId: value.userId, until: Math.min(Date.now() + TTL_MS, value.expiresAt.getTime()) })
-    const keys = this.#keysByUser.get(value.userId) ?? new Set<string>()
+    this.#entries.set(key, { user, until: Math.min(Date.now() + TTL_MS, expiresAt.getTime()) })
+    const keys = this.#keysByUser.get(user.id) ?? new Set<string>()
     keys.add(key)
-    this.#keysByUser.set(value.userId, keys)
+    this.#keysByUser.set(user.id, keys)
   }
 
   /**
@@ -76,11 +75,6 @@ export class SessionCache<User> {
    */
   clear(): void {
     this.#forgetAll()
-  }
-
-  /** A session ended by this process is forgotten before its announcement comes back. */
-  forgetSession(idHash: string): void {
-    this.#forget(`s:${idHash}`)
   }
 
   async stop(): Promise<void> {
@@ -100,9 +94,9 @@ export class SessionCache<User> {
     const entry = this.#entries.get(key)
     if (!entry) return
     this.#entries.delete(key)
-    const keys = this.#keysByUser.get(entry.userId)
+    const keys = this.#keysByUser.get(entry.user.id)
     keys?.delete(key)
-    if (keys?.size === 0) this.#keysByUser.delete(entry.userId)
+    if (keys?.size === 0) this.#keysByUser.delete(entry.user.id)
   }
 
   #forgetAll(): void {
@@ -112,7 +106,7 @@ export class SessionCache<User> {
   }
 }
 
-const caches = new WeakMap<Db, SessionCache<unknown>>()
+const caches = new WeakMap<Db, SessionCache<{ id: string }>>()
 
 /**
  * A web process keeps session look-ups made with `db` in memory until `stop`. The HTTP server calls
@@ -120,7 +114,7 @@ const caches = new WeakMap<Db, SessionCache<unknown>>()
  * the routes use.
  */
 export function cacheSessionsOf(db: Db, options: { databaseUrl: string; logger: Logger }): { clear: () => void; stop: () => Promise<void> } {
-  const cache = new SessionCache<unknown>(options)
+  const cache = new SessionCache<{ id: string }>(options)
   caches.set(db, cache)
   return {
     clear: () => cache.clear(),
@@ -131,6 +125,6 @@ export function cacheSessionsOf(db: Db, options: { databaseUrl: string; logger: 
   }
 }
 
-export function sessionCacheOf<User>(db: Db): SessionCache<User> | undefined {
+export function sessionCacheOf<User extends { id: string }>(db: Db): SessionCache<User> | undefined {
   return caches.get(db) as SessionCache<User> | undefined
 }

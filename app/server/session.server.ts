@@ -74,7 +74,7 @@ export async function findUserBySecret(db: Db, secret: string, kind: 'browser' |
     researchField: row.research_field,
     isAdmin: row.is_admin,
   }
-  cache?.remember(key, { user, userId: row.id, expiresAt: row.expires_at }, generation)
+  cache?.remember(key, user, row.expires_at, generation)
   return user
 }
 
@@ -119,9 +119,7 @@ export async function clearSessionCookie(secure: boolean): Promise<string> {
 }
 
 export async function destroySession(db: Db, secret: string): Promise<void> {
-  const idHash = hashSecret(secret)
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute()
-  sessionCacheOf(db)?.forgetSession(idHash)
+  await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(secret)).execute()
 }
 
 /** Only a same-site path is followed after sign-in (the one helper, in app/lib). */
