@@ -17,6 +17,7 @@ import { MobileBanner } from './components/mobile-banner.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { ensureTexts } from './lib/client-texts.ts'
+import { useInAppLinks } from './lib/in-app-links.ts'
 import { DEFAULT_LANGUAGE } from './lib/i18n.ts'
 import { pageTextNamespaces } from './lib/text-namespaces.ts'
 import { getInstance, getLocale, i18nextMiddleware } from './server/i18n.server.ts'
@@ -119,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  useInAppLinks()
   // The bench's bare page (routes/bench-ceiling.tsx, not in production builds) goes without the shell.
   if (useMatches().at(-1)?.id === 'routes/bench-ceiling') {
     return (

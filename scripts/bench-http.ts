@@ -25,6 +25,9 @@ import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 //   npm run bench:http -- --only "signed in" only the runs whose name contains the text ("a|b": either)
 //   npm run bench:http -- --port 3250        the server's port (default: a free one); its data goes to .data/e2e-<port>
 //   npm run bench:http -- --no-build         reuse the last bench build
+//   npm run bench:http -- --serve FILE       no load: set up as above, write the pages' addresses and the
+//                                            cookie to FILE (JSON), and serve until interrupted (to load
+//                                            or profile it by hand, or two builds side by side)
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -33,6 +36,7 @@ const argument = (name: string) => {
 const DURATION_S = Number(argument('duration') ?? 10)
 const SOAK_S = argument('soak') === undefined ? 0 : Number(argument('soak'))
 const PROFILE_DIR = argument('profile')
+const SERVE_FILE = argument('serve')
 const ONLY = argument('only')?.split('|')
 const selected = (name: string) => !ONLY || ONLY.some((part) => name.includes(part))
 const BUILD_DIR = `${process.env.BUILD_DIR ?? 'build'}-bench`
@@ -163,6 +167,25 @@ try {
     { name: '/past-extractions (signed in, 200 documents)', url: `${base}/past-extractions`, cookie },
     { name: CEILING, url: `${base}/__bench/ceiling` },
   ]
+  if (SERVE_FILE) await serveUntilInterrupted(SERVE_FILE, { pid: server.pid, cookie, targets })
+  else await measure(targets, cookie)
+} finally {
+  await db.destroy()
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  server.kill('SIGTERM')
+  await exited
+}
+
+async function serveUntilInterrupted(file: string, setup: object) {
+  writeFileSync(file, JSON.stringify(setup, null, 2))
+  console.log(`serving at ${base}; the pages' addresses and the cookie are in ${file}; Ctrl-C to stop`)
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+}
+
+async function measure(targets: { name: string; url: string; cookie?: string }[], cookie: string) {
   for (const target of targets) {
     if (!selected(target.name)) continue
     const check = await fetch(target.url, { headers: target.cookie ? { Cookie: target.cookie } : {}, redirect: 'manual' })
@@ -219,9 +242,4 @@ try {
         `slowest ${Math.max(firstMinute.max, rest.max).toFixed(0)} ms, errors ${firstMinute.errors + rest.errors}`,
     )
   }
-} finally {
-  await db.destroy()
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await exited
 }

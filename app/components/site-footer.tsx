@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Link } from 'react-router'
+import { inAppLink } from '#app/lib/in-app-links.ts'
 import { useRootData } from '#app/root.tsx'
 
 export function SiteFooter() {
@@ -14,16 +14,16 @@ export function SiteFooter() {
       <nav aria-label={t('footer.label')}>
         <ul className="footer-links">
           <li>
-            <Link to="/privacy-policy">{t('footer.privacy')}</Link>
+            <a href="/privacy-policy" {...inAppLink}>{t('footer.privacy')}</a>
           </li>
           <li>
-            <Link to="/terms-of-service">{t('footer.terms')}</Link>
+            <a href="/terms-of-service" {...inAppLink}>{t('footer.terms')}</a>
           </li>
           <li>
-            <Link to="/support">{t('footer.support')}</Link>
+            <a href="/support" {...inAppLink}>{t('footer.support')}</a>
           </li>
           <li>
-            <Link to="/api">{t('footer.api')}</Link>
+            <a href="/api" {...inAppLink}>{t('footer.api')}</a>
           </li>
           {social.map(({ name, url }) => (
             <li key={name}>

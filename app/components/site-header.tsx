@@ -1,36 +1,48 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { inAppLink, isCurrentPath } from '#app/lib/in-app-links.ts'
 import { useRootData } from '#app/root.tsx'
 import { HeaderIcon } from './header-icons.tsx'
 import { LanguagePicker } from './language-picker.tsx'
 
+/** A menu entry: a plain in-app link (app/lib/in-app-links.ts), marked as `<NavLink>` marks the current page's. */
+function MenuLink({ to, pathname, className, children }: { to: string; pathname: string; className?: string; children: React.ReactNode }) {
+  const current = isCurrentPath(pathname, to)
+  return (
+    <a href={to} {...inAppLink} aria-current={current ? 'page' : undefined} className={[className, current ? 'active' : undefined].filter(Boolean).join(' ') || undefined}>
+      {children}
+    </a>
+  )
+}
+
 function MenuLinks() {
   const { t } = useTranslation()
   const rootData = useRootData()
+  const { pathname } = useLocation()
   const user = rootData?.user
   if (!user) {
     return (
       <ul className="menu">
         <li>
-          <Link to="/#home">{t('nav.home')}</Link>
+          <a href="/#home" {...inAppLink}>{t('nav.home')}</a>
         </li>
         <li>
-          <Link to="/#how-it-works">{t('nav.howItWorks')}</Link>
+          <a href="/#how-it-works" {...inAppLink}>{t('nav.howItWorks')}</a>
         </li>
         <li>
-          <Link to="/#demo">{t('nav.demo')}</Link>
+          <a href="/#demo" {...inAppLink}>{t('nav.demo')}</a>
         </li>
         <li>
-          <NavLink to="/support">{t('nav.support')}</NavLink>
+          <MenuLink to="/support" pathname={pathname}>{t('nav.support')}</MenuLink>
         </li>
         <li>
-          <NavLink to="/login">{t('nav.login')}</NavLink>
+          <MenuLink to="/login" pathname={pathname}>{t('nav.login')}</MenuLink>
         </li>
         <li>
-          <NavLink to="/register" className="button button-small">
+          <MenuLink to="/register" pathname={pathname} className="button button-small">
             {t('nav.signUp')}
-          </NavLink>
+          </MenuLink>
         </li>
       </ul>
     )
@@ -38,24 +50,24 @@ function MenuLinks() {
   return (
     <ul className="menu">
       <li>
-        <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>
+        <MenuLink to="/dashboard" pathname={pathname}>{t('nav.dashboard')}</MenuLink>
       </li>
       <li>
-        <NavLink to="/extractor">{t('nav.upload')}</NavLink>
+        <MenuLink to="/extractor" pathname={pathname}>{t('nav.upload')}</MenuLink>
       </li>
       <li>
-        <NavLink to="/past-extractions">{t('nav.pastUploads')}</NavLink>
+        <MenuLink to="/past-extractions" pathname={pathname}>{t('nav.pastUploads')}</MenuLink>
       </li>
       <li>
-        <NavLink to="/feedback">{t('nav.feedback')}</NavLink>
+        <MenuLink to="/feedback" pathname={pathname}>{t('nav.feedback')}</MenuLink>
       </li>
       {user.isAdmin ? (
         <li>
-          <NavLink to="/admin">{t('nav.admin')}</NavLink>
+          <MenuLink to="/admin" pathname={pathname}>{t('nav.admin')}</MenuLink>
         </li>
       ) : null}
       <li>
-        <NavLink to="/account-settings">{t('nav.account')}</NavLink>
+        <MenuLink to="/account-settings" pathname={pathname}>{t('nav.account')}</MenuLink>
       </li>
       <li>
         <Form method="post" action="/logout" className="inline-form">
@@ -90,12 +102,12 @@ export function SiteHeader() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <Link to="/" className="brand">
+      <a href="/" className="brand" {...inAppLink}>
         <span className="brand-mark">
           <HeaderIcon name="quote" size={22} />
         </span>
         {t('app.name')}
-      </Link>
+      </a>
       <nav className="nav-wide" aria-label={t('nav.label')}>
         <MenuLinks />
       </nav>

@@ -1,38 +1,68 @@
-import type { MouseEvent } from 'react'
+import { useEffect, type MouseEvent as ReactMouseEvent } from 'react'
 import { useNavigate } from 'react-router'
 
 /**
- * Long lists (the past extractions' rows) use plain links marked with this attribute instead of
- * React Router's `<Link>`, and one click handler shared by the rows navigates for them. A `<Link>`
+ * The site's shell (header, footer) and long lists (the past extractions' rows) use plain links
+ * marked with this attribute instead of React Router's `<Link>`, and one click handler on the
+ * document navigates in place for them (`useInAppLinks`, set up once by the root). A `<Link>`
  * resolves its path and sets up its handlers on every server render: the list's 80-odd links were
- * about a third of the page's server time. Without JavaScript both are the same plain link. The
- * links stay the way to a row's pages by keyboard (Enter on a link is a click); a click elsewhere
- * in a row is a mouse user's shortcut, as before.
+ * about a third of the page's server time, and the shell's 17 links a twentieth of every page's.
+ * Without JavaScript both are the same plain link. `data-discover` is what `<Link>` sets too: React
+ * Router learns the routes of the links on the page ahead of a click.
  */
-export const inAppLink = { 'data-in-app': '' } as const
+export const inAppLink = { 'data-in-app': '', 'data-discover': 'true' } as const
 
-function isPlainLeftClick(event: MouseEvent): boolean {
+interface ClickLike {
+  defaultPrevented: boolean
+  button: number
+  metaKey: boolean
+  altKey: boolean
+  ctrlKey: boolean
+  shiftKey: boolean
+}
+
+function isPlainLeftClick(event: ClickLike): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 }
 
 /**
- * The list's click handler: a plain left click on a marked link navigates in place, as `<Link>`
- * would; other links (downloads) are left to the browser; a click elsewhere in a row that has
- * `data-href` opens that row's page.
+ * Marked links navigate in place, as `<Link>` would: a plain left click on a link to this site that
+ * opens in this window; a link to the page already shown replaces it in the history instead of
+ * adding it again. Other clicks (modifier keys, other targets, downloads) are left to the browser.
  */
-export function useInAppLinkClicks() {
+export function useInAppLinks() {
   const navigate = useNavigate()
-  return (event: MouseEvent<HTMLElement>) => {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!isPlainLeftClick(event) || !(event.target instanceof Element)) return
+      const anchor = event.target.closest('a[data-in-app]')
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
+      if (anchor.origin !== window.location.origin) return
+      event.preventDefault()
+      const to = anchor.pathname + anchor.search + anchor.hash
+      const here = window.location.pathname + window.location.search + window.location.hash
+      void navigate(to, { replace: to === here })
+    }
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
+  }, [navigate])
+}
+
+/** Whether a menu link is the current page's (or a parent of it), as `<NavLink>` decides by default. */
+export function isCurrentPath(pathname: string, to: string): boolean {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
+}
+
+/**
+ * A list's row handler: a click in a row outside its links and controls opens the row's page
+ * (`data-href`), a mouse user's shortcut; the links themselves are the document handler's.
+ */
+export function useRowClicks() {
+  const navigate = useNavigate()
+  return (event: ReactMouseEvent<HTMLElement>) => {
     if (!isPlainLeftClick(event)) return
     const target = event.target as Element
-    const anchor = target.closest('a')
-    if (anchor) {
-      if (!anchor.hasAttribute('data-in-app') || (anchor.target && anchor.target !== '_self') || anchor.origin !== window.location.origin) return
-      event.preventDefault()
-      void navigate(anchor.pathname + anchor.search + anchor.hash)
-      return
-    }
-    if (target.closest('button, input, select, textarea, label, summary')) return
+    if (target.closest('a, button, input, select, textarea, label, summary')) return
     const row = target.closest<HTMLElement>('[data-href]')
     if (row && event.currentTarget.contains(row)) void navigate(row.dataset.href as string)
   }

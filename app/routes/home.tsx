@@ -1,5 +1,4 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Link } from 'react-router'
 import type { Route } from './+types/home'
 import { FaqItem } from '#app/components/faq-item.tsx'
 import { SubscribeForm } from '#app/components/subscribe-form.tsx'
@@ -8,6 +7,7 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
 import { pageTitle } from '#app/lib/page-title.ts'
+import { inAppLink } from '#app/lib/in-app-links.ts'
 
 const HOW_IT_WORKS_STEPS = ['step1', 'step2', 'step3', 'step4'] as const
 const STEP_4_OUTPUTS = ['output1', 'output2', 'output3'] as const
@@ -39,9 +39,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 id="hero-title">{t('home.hero.title')}</h1>
         <p className="lead">{t('home.hero.subtitle')}</p>
         <p className="actions">
-          <Link to="/register" className="button">
+          <a href="/register" className="button" {...inAppLink}>
             {t('home.hero.startFree')}
-          </Link>
+          </a>
           <a href="#demo" className="button button-secondary">
             {t('home.hero.watchDemo')}
           </a>
@@ -94,12 +94,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="cta-title">{t('home.cta.title')}</h2>
         <p>{t('home.cta.body')}</p>
         <p className="actions">
-          <Link to="/register" className="button">
+          <a href="/register" className="button" {...inAppLink}>
             {t('home.hero.startFree')}
-          </Link>
-          <Link to="/support" className="button button-secondary">
+          </a>
+          <a href="/support" className="button button-secondary" {...inAppLink}>
             {t('home.cta.support')}
-          </Link>
+          </a>
         </p>
       </section>
     </main>

@@ -17,7 +17,7 @@ import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
 import { pageTitle } from '#app/lib/page-title.ts'
-import { inAppLink, useInAppLinkClicks } from '#app/lib/in-app-links.ts'
+import { inAppLink, useRowClicks } from '#app/lib/in-app-links.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -69,7 +69,7 @@ function SortHeader({ column, label, options }: { column: SortBy; label: string;
 
 export default function PastExtractions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const onListClick = useInAppLinkClicks()
+  const onRowClick = useRowClicks()
   const submit = useSubmit()
   const { documents, options, totalPages, totalDocuments } = loaderData
   return (
@@ -112,8 +112,8 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {documents.map((d) => (
-                // One handler, shared by every row, for the row and its links (app/lib/in-app-links.ts).
-                <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`} onClick={onListClick}>
+                // One handler, shared by every row, for a click outside its links (app/lib/in-app-links.ts).
+                <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`} onClick={onRowClick}>
                   <td>
                     <a href={`/past-extractions/${d.id}`} {...inAppLink}>
                       {d.originalFilename}

@@ -70,8 +70,15 @@ test('upload three real PDFs, watch them, categorize, download all three outputs
   expect(referencesDocx.status()).toBe(200)
   expect((await docxText(await referencesDocx.body())).length).toBeGreaterThan(20)
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Past uploads' }).click()
+  // The shell's links are plain links too (app/lib/in-app-links.ts): in place with JavaScript, and
+  // the current page's entry is marked as React Router's NavLink marks it.
+  const js = withJavaScript(test.info())
+  if (js) await page.evaluate(() => Object.assign(window, { stillTheShell: true }))
+  const mainNav = page.getByRole('navigation', { name: 'Main' })
+  await mainNav.getByRole('link', { name: 'Past uploads' }).click()
   await expect(page.getByRole('heading', { name: 'Past extractions' })).toBeVisible()
+  await expect(mainNav.getByRole('link', { name: 'Past uploads' })).toHaveAttribute('aria-current', 'page')
+  if (js) expect(await page.evaluate(() => 'stillTheShell' in window)).toBe(true)
   // Both projects (JS on and off) upload into one server, so each name may be listed twice.
   for (const name of FILES) await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible()
   await expect(page.getByText('Ready', { exact: true }).first()).toBeVisible()
@@ -86,7 +93,6 @@ test('upload three real PDFs, watch them, categorize, download all three outputs
     .filter({ has: page.getByRole('link', { name: 'Notes (plain text)' }) })
   // With JavaScript the list's links navigate in place, as React Router's links do (app/lib/in-app-links.ts):
   // a mark left on the window survives the click.
-  const js = withJavaScript(test.info())
   if (js) await page.evaluate(() => Object.assign(window, { stillThisDocument: true }))
   await finished.first().getByRole('link', { name: 'pdfminer-simple5.pdf', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'pdfminer-simple5.pdf' })).toBeVisible()
