@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+import { Writable } from 'node:stream'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
@@ -40,16 +39,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough({
-            final(callback) {
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          // The HTTP server sends a page in one write (server/requests.ts), so it is collected here
+          // without a Node stream and a web stream in between (about 3 % of a page's server time).
+          pipe(
+            collectPage((page) => {
               clearTimeout(timeoutId)
               timeoutId = undefined
-              callback()
-            },
-          })
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }))
+            }, reject),
+          )
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId)
@@ -63,5 +62,24 @@ export default function handleRequest(
     )
     // Armed only once the render exists: a stream still open after the limit is cut short.
     timeoutId = setTimeout(() => abort(), streamTimeout + 1000)
+  })
+}
+
+/** A destination for React's stream that hands over the whole page when React ends it. */
+function collectPage(done: (page: Uint8Array<ArrayBuffer>) => void, fail: (error: Error) => void): Writable {
+  const chunks: Buffer[] = []
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk)
+      callback()
+    },
+    final(callback) {
+      done(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>)
+      callback()
+    },
+    destroy(error, callback) {
+      if (error) fail(error)
+      callback(error)
+    },
   })
 }

@@ -66,6 +66,9 @@ describe('the server-side t (rememberTexts)', () => {
       ['formatted', { n: 3 }],
       ['plain', { name: 'Ada' }],
       ['plain', { name: 'Ada', page: 2, extra: 'x' }],
+      ['plain', { name: 'Ada', page: 2, count: 1 }],
+      ['plain', { name: 'Ada', page: 2, lng: 'de' }],
+      ['app.name', { message: 'unused' }],
       ['plain', { name: null, page: 2 }],
       ['plain', { name: { first: 'Ada' }, page: 2 }],
     ]
@@ -74,6 +77,6 @@ describe('the server-side t (rememberTexts)', () => {
     expect(remembering('nested', { name: 'Ada' })).toBe('Welcome to Marginalia, Ada')
     expect(compileTemplate(texts.nested)).toBeNull()
     expect(compileTemplate(texts.formatted)).toBeNull()
-    expect(compileTemplate(texts.plain)?.parts).toEqual(['Hello ', 'name', ', page ', 'page', ''])
+    expect(compileTemplate(texts.plain)).toEqual(['Hello ', 'name', ', page ', 'page', ''])
   })
 })

@@ -11,10 +11,14 @@ const onServer = typeof document === 'undefined'
 const serverTranslations = new WeakMap<I18n, Translation>()
 
 /** Options i18next reads itself (plurals, context, languages, …): a call with any of them is i18next's. */
-const I18NEXT_OPTIONS = new Set(['count', 'context', 'ordinal', 'defaultValue', 'lng', 'lngs', 'ns', 'replace', 'interpolation', 'keyPrefix', 'postProcess', 'returnObjects', 'returnDetails', 'joinArrays', 'nest', 'skipInterpolation'])
+const I18NEXT_OPTIONS = new Set([
+  'count', 'context', 'ordinal', 'defaultValue', 'lng', 'lngs', 'fallbackLng', 'ns', 'replace', 'interpolation', 'keyPrefix',
+  'keySeparator', 'nsSeparator', 'postProcess', 'applyPostProcessor', 'returnObjects', 'returnDetails', 'joinArrays', 'nest',
+  'skipInterpolation', 'missingInterpolationHandler', 'ignoreJSONStructure', 'appendNamespaceToCIMode',
+])
 
 /** A text split at its `{placeholders}`: text, name, text, …, text; null where i18next must do the work. */
-type Template = { parts: readonly string[]; names: ReadonlySet<string> } | null
+type Template = readonly string[] | null
 
 /**
  * The placeholders of a text that i18next would fill by plain substitution (our options:
@@ -32,13 +36,16 @@ export function compileTemplate(text: unknown): Template {
     last = match.index + match[0].length
   }
   parts.push(text.slice(last))
-  return { parts, names: new Set(parts.filter((_, i) => i % 2 === 1)) }
+  return parts
 }
 
-/** The text with its placeholders filled, or undefined when the values are not plain strings and numbers for exactly its placeholders. */
-export function fillTemplate(template: NonNullable<Template>, values: Record<string, unknown>): string | undefined {
-  for (const name of Object.keys(values)) if (!template.names.has(name)) return undefined
-  const { parts } = template
+/**
+ * The text with its placeholders filled, or undefined (i18next's to do) when a placeholder's value
+ * is not a string or a number, or an option is one i18next reads itself. Other values the text
+ * does not use are ignored, as i18next ignores them.
+ */
+export function fillTemplate(parts: readonly string[], values: Record<string, unknown>): string | undefined {
+  for (const name of Object.keys(values)) if (I18NEXT_OPTIONS.has(name) || name.startsWith('defaultValue')) return undefined
   let text = parts[0]
   for (let i = 1; i < parts.length; i += 2) {
     const value = Object.hasOwn(values, parts[i]) ? values[parts[i]] : undefined
