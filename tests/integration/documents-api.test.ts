@@ -117,6 +117,22 @@ describe('documents API', () => {
     expect((await getJson(strangerToken, '/api/documents')).body).toMatchObject({ total_documents: 0, documents: [] })
   })
 
+  it('counts all of the owner\'s documents on every page, and past the last one', async () => {
+    const owner = await createUser(db)
+    const token = await tokenFor(owner.email, owner.password)
+    const batchId = `${Date.now()}-count`
+    await db.insertInto('batches').values({ id: batchId, user_id: owner.id, reference_style_id: apa.id }).execute()
+    await db
+      .insertInto('documents')
+      .values(Array.from({ length: 12 }, (_, i) => ({ user_id: owner.id, batch_id: batchId, reference_style_id: apa.id, original_filename: `paper-${i}.pdf`, size_bytes: 1000, upload_status: 'completed' })))
+      .execute()
+    const second = await getJson(token, '/api/documents?page=2&per_page=10')
+    expect(second.body).toMatchObject({ total_documents: 12, total_pages: 2 })
+    expect(second.body.documents).toHaveLength(2)
+    const past = await getJson(token, '/api/documents?page=3&per_page=10')
+    expect(past.body).toMatchObject({ total_documents: 12, total_pages: 2, documents: [] })
+  })
+
   it('gives the spec\'s messages for a bad upload', async () => {
     const owner = await createUser(db)
     const token = await tokenFor(owner.email, owner.password)

@@ -27,20 +27,24 @@ export function downloadUrl(documentId: string, key: string | null, file: 'notes
 
 /** One user's documents, one page of them; every query is scoped by the owner in SQL. */
 export async function listDocuments(db: Db, userId: string, options: ListOptions) {
-  // The count and the page are independent: asked together, the page waits for one round trip, not two.
-  const [total, rows] = await Promise.all([
-    db.selectFrom('documents').select(db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('documents')
-      .select(['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'])
-      .where('user_id', '=', userId)
-      .orderBy(options.sortBy === 'original_filename' ? sql`lower(original_filename)` : sql`created_at`, options.sortOrder)
-      .orderBy('id')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute(),
-  ])
-  const totalDocuments = Number(total.n)
+  // The page brings the owner's count along (a window count is taken before LIMIT): one query,
+  // one round trip. Only a page past the end has no row to carry it, and asks for it alone.
+  const rows = await db
+    .selectFrom('documents')
+    .select(['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'])
+    .select(sql<string>`count(*) over ()`.as('total'))
+    .where('user_id', '=', userId)
+    .orderBy(options.sortBy === 'original_filename' ? sql`lower(original_filename)` : sql`created_at`, options.sortOrder)
+    .orderBy('id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute()
+  const total =
+    rows[0]?.total ??
+    (options.page > 1
+      ? (await db.selectFrom('documents').select(db.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n
+      : 0)
+  const totalDocuments = Number(total)
   const documents: DocumentSummary[] = rows.map((r) => ({
     id: r.id,
     originalFilename: r.original_filename,
