@@ -1,4 +1,4 @@
-import { useEffect, type MouseEvent as ReactMouseEvent } from 'react'
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 
 /**
@@ -8,20 +8,15 @@ import { useNavigate } from 'react-router'
  * resolves its path and sets up its handlers on every server render: the list's 80-odd links were
  * about a third of the page's server time, and the shell's 17 links a twentieth of every page's.
  * Without JavaScript both are the same plain link. `data-discover` is what `<Link>` sets too: React
- * Router learns the routes of the links on the page ahead of a click.
+ * Router learns the routes of the links on the page ahead of a click. Only the root and its shell
+ * import this module, so it travels in the root's chunk: pages write the two attributes out
+ * instead of importing them (a chunk of its own cost every page 0.6 KB of gzip, and the API
+ * pages' JavaScript budget has less than that to spare).
  */
 export const inAppLink = { 'data-in-app': '', 'data-discover': 'true' } as const
 
-interface ClickLike {
-  defaultPrevented: boolean
-  button: number
-  metaKey: boolean
-  altKey: boolean
-  ctrlKey: boolean
-  shiftKey: boolean
-}
-
-function isPlainLeftClick(event: ClickLike): boolean {
+/** A left click without modifier keys that nothing has handled yet. */
+function isPlainLeftClick(event: Pick<MouseEvent, 'defaultPrevented' | 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>): boolean {
   return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
 }
 
@@ -51,19 +46,4 @@ export function useInAppLinks() {
 /** Whether a menu link is the current page's (or a parent of it), as `<NavLink>` decides by default. */
 export function isCurrentPath(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)
-}
-
-/**
- * A list's row handler: a click in a row outside its links and controls opens the row's page
- * (`data-href`), a mouse user's shortcut; the links themselves are the document handler's.
- */
-export function useRowClicks() {
-  const navigate = useNavigate()
-  return (event: ReactMouseEvent<HTMLElement>) => {
-    if (!isPlainLeftClick(event)) return
-    const target = event.target as Element
-    if (target.closest('a, button, input, select, textarea, label, summary')) return
-    const row = target.closest<HTMLElement>('[data-href]')
-    if (row && event.currentTarget.contains(row)) void navigate(row.dataset.href as string)
-  }
 }

@@ -7,7 +7,6 @@ import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
 import publicStyles from '#app/styles/public.css?url'
 import { pageTitle } from '#app/lib/page-title.ts'
-import { inAppLink } from '#app/lib/in-app-links.ts'
 
 const HOW_IT_WORKS_STEPS = ['step1', 'step2', 'step3', 'step4'] as const
 const STEP_4_OUTPUTS = ['output1', 'output2', 'output3'] as const
@@ -39,7 +38,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 id="hero-title">{t('home.hero.title')}</h1>
         <p className="lead">{t('home.hero.subtitle')}</p>
         <p className="actions">
-          <a href="/register" className="button" {...inAppLink}>
+          <a href="/register" className="button" data-in-app="" data-discover="true">
             {t('home.hero.startFree')}
           </a>
           <a href="#demo" className="button button-secondary">
@@ -94,10 +93,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="cta-title">{t('home.cta.title')}</h2>
         <p>{t('home.cta.body')}</p>
         <p className="actions">
-          <a href="/register" className="button" {...inAppLink}>
+          <a href="/register" className="button" data-in-app="" data-discover="true">
             {t('home.hero.startFree')}
           </a>
-          <a href="/support" className="button button-secondary" {...inAppLink}>
+          <a href="/support" className="button button-secondary" data-in-app="" data-discover="true">
             {t('home.cta.support')}
           </a>
         </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Form, Link, useSubmit } from 'react-router'
+import type { MouseEvent } from 'react'
+import { Form, Link, useNavigate, useSubmit } from 'react-router'
 import type { Route } from './+types/past-extractions'
 import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { SortIcon } from '#app/components/icons.tsx'
@@ -17,7 +18,6 @@ import { getServices } from '#app/server/services.server.ts'
 import documentsStyles from '#app/styles/documents.css?url'
 import journeyStyles from '#app/styles/journey.css?url'
 import { pageTitle } from '#app/lib/page-title.ts'
-import { inAppLink, useRowClicks } from '#app/lib/in-app-links.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: documentsStyles },
@@ -65,6 +65,21 @@ function SortHeader({ column, label, options }: { column: SortBy; label: string;
       </Link>
     </th>
   )
+}
+
+/**
+ * A click in a row outside its links and controls opens the row's page (`data-href`), a mouse
+ * user's shortcut; the links themselves are the root's in-app links (app/lib/in-app-links.ts).
+ */
+function useRowClicks() {
+  const navigate = useNavigate()
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as Element
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return
+    if (target.closest('a, button, input, select, textarea, label, summary')) return
+    const row = target.closest<HTMLElement>('[data-href]')
+    if (row && event.currentTarget.contains(row)) void navigate(row.dataset.href as string)
+  }
 }
 
 export default function PastExtractions({ loaderData }: Route.ComponentProps) {
@@ -115,7 +130,7 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                 // One handler, shared by every row, for a click outside its links (app/lib/in-app-links.ts).
                 <tr key={d.id} className="clickable-row" data-href={`/past-extractions/${d.id}`} onClick={onRowClick}>
                   <td>
-                    <a href={`/past-extractions/${d.id}`} {...inAppLink}>
+                    <a href={`/past-extractions/${d.id}`} data-in-app="" data-discover="true">
                       {d.originalFilename}
                     </a>
                   </td>
@@ -135,11 +150,11 @@ export default function PastExtractions({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>
                     {d.uploadStatus === 'completed' ? (
-                      <a href={`/past-extractions/${d.id}`} {...inAppLink}>
+                      <a href={`/past-extractions/${d.id}`} data-in-app="" data-discover="true">
                         {t('past.viewDetails')}
                       </a>
                     ) : loaderData.resume[d.id] ? (
-                      <a href={resumeHref(loaderData.resume[d.id])} {...inAppLink}>
+                      <a href={resumeHref(loaderData.resume[d.id])} data-in-app="" data-discover="true">
                         {t('journey.unfinished.link')}
                       </a>
                     ) : null}{' '}
@@ -169,3 +184,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   )
 }
+

@@ -1,16 +1,15 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { useSearchParams } from 'react-router'
-import { inAppLink } from '#app/lib/in-app-links.ts'
 
 /** A past-list row's links to its batch and to the confirmation step of deleting it. */
 export function RowActions({ documentId, batchId, filename }: { documentId: string; batchId: string; filename: string }) {
   const { t } = useTranslation()
   return (
     <span className="row-actions">
-      <a href={`/batches/${encodeURIComponent(batchId)}`} {...inAppLink} aria-label={t('outputs.batch.linkFor', { file: filename })}>
+      <a href={`/batches/${encodeURIComponent(batchId)}`} data-in-app="" data-discover="true" aria-label={t('outputs.batch.linkFor', { file: filename })}>
         {t('outputs.batch.short')}
       </a>{' '}
-      <a href={`/past-extractions/${documentId}/delete`} {...inAppLink} aria-label={t('outputs.delete.linkFor', { file: filename })}>
+      <a href={`/past-extractions/${documentId}/delete`} data-in-app="" data-discover="true" aria-label={t('outputs.delete.linkFor', { file: filename })}>
         {t('outputs.delete.short')}
       </a>
     </span>
