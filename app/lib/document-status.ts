@@ -24,8 +24,10 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 export const TIMEOUT_STATUSES: readonly DocumentStatus[] = ['ps1_timeout', 'make1_timeout', 'ps2_timeout']
 
 /** Work is finished (for good or ill): polling and refreshing stop. */
+export const SETTLED_STATUSES: readonly DocumentStatus[] = ['completed', 'failed', 'error', ...TIMEOUT_STATUSES]
+
 export function isSettled(status: string): boolean {
-  return status === 'completed' || status === 'failed' || status === 'error' || TIMEOUT_STATUSES.includes(status as DocumentStatus)
+  return SETTLED_STATUSES.includes(status as DocumentStatus)
 }
 
 export function isReadyForCategorization(status: string): boolean {

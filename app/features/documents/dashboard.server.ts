@@ -1,3 +1,4 @@
+import { isReadyForCategorization } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
 import { uploadChoices } from './extractor.server.ts'
 import { listDocuments } from './queries.server.ts'
@@ -13,6 +14,8 @@ export async function loadDashboard(db: Db, userId: string) {
     listDocuments(db, userId, { page: 1, perPage: LATEST_DOCUMENTS, sortBy: 'uploaded_at', sortOrder: 'desc' }),
     uploadChoices(db, userId),
   ])
-  const resume = await awaitingCategorization(db, userId, latest.documents.map((d) => d.id))
+  // Asked only when a listed document waits for its colours (most visits: none, no query).
+  const waiting = latest.documents.filter((d) => isReadyForCategorization(d.uploadStatus)).map((d) => d.id)
+  const resume = await awaitingCategorization(db, userId, waiting)
   return { unfinished, latest: latest.documents, totalDocuments: latest.totalDocuments, resume, ...choices }
 }

@@ -1,4 +1,4 @@
-import { isReadyForCategorization, isSettled } from '#app/lib/document-status.ts'
+import { isReadyForCategorization, isSettled, SETTLED_STATUSES } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
 
 export interface UnfinishedBatch {
@@ -21,6 +21,17 @@ export async function unfinishedBatches(db: Db, userId: string): Promise<Unfinis
     .select(['batches.id', 'batches.created_at', 'documents.original_filename', 'documents.upload_status'])
     .where('batches.user_id', '=', userId)
     .where('batches.submitted_at', 'is', null)
+    // Batches whose documents have all stopped are left out here, not after reading every one of
+    // their documents: such batches are never submitted, so they pile up over the years.
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('documents as open')
+          .select('open.id')
+          .whereRef('open.batch_id', '=', 'batches.id')
+          .whereRef('open.user_id', '=', 'batches.user_id')
+          .where('open.upload_status', 'not in', [...SETTLED_STATUSES]),
+      ),
+    )
     .orderBy('batches.created_at', 'desc')
     .orderBy('batches.id')
     .orderBy('documents.created_at')
@@ -34,7 +45,6 @@ export async function unfinishedBatches(db: Db, userId: string): Promise<Unfinis
   }
   const batches: UnfinishedBatch[] = []
   for (const [id, { createdAt, documents }] of byBatch) {
-    if (documents.every((d) => isSettled(d.status))) continue
     const ready = documents.some((d) => isReadyForCategorization(d.status)) && documents.every((d) => isReadyForCategorization(d.status) || isSettled(d.status))
     batches.push({ id, createdAt, ready, files: documents.map((d) => d.name) })
   }
