@@ -6,11 +6,14 @@ import { downloadUrl } from './queries.server.ts'
 
 /** The upload form's choices: every reference style, and the one preselected (the user's default, else the first). */
 export async function uploadChoices(db: Db, userId: string) {
-  const [styles, user] = await Promise.all([
-    db.selectFrom('reference_styles').select(['id', 'name']).orderBy('sort_order').execute(),
-    db.selectFrom('users').select('default_reference_style_id').where('id', '=', userId).executeTakeFirstOrThrow(),
-  ])
-  return { styles, defaultStyleId: user.default_reference_style_id ?? styles[0]?.id ?? null }
+  // One round trip: the styles, each row carrying the researcher's default.
+  const rows = await db
+    .selectFrom('reference_styles')
+    .select((eb) => ['id', 'name', eb.selectFrom('users').select('default_reference_style_id').where('id', '=', userId).as('default_style_id')])
+    .orderBy('sort_order')
+    .execute()
+  const styles = rows.map(({ id, name }) => ({ id, name }))
+  return { styles, defaultStyleId: rows[0]?.default_style_id ?? styles[0]?.id ?? null }
 }
 
 /** Everything the upload page shows: the upload form's choices and, for a batch, its documents and colours. */
