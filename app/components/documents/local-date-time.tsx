@@ -12,8 +12,9 @@ export function LocalDateTime({ iso }: { iso: string | null | undefined }) {
   const hydrated = useHydrated()
   const date = iso ? new Date(iso) : null
   if (!date || Number.isNaN(date.getTime())) return <span>{t('date.notAvailable')}</span>
+  const utc = date.toISOString()
   const text = hydrated
     ? `${date.toLocaleDateString(i18n.language)} ${pad(date.getHours())}:${pad(date.getMinutes())}`
-    : `${date.toISOString().slice(0, 10)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`
-  return <time dateTime={date.toISOString()}>{text}</time>
+    : `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`
+  return <time dateTime={utc}>{text}</time>
 }
