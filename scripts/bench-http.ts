@@ -10,7 +10,7 @@ import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 // `npm run bench:http`: a production build (as `npm start` serves it, plus the bare ceiling page)
 // on a fresh embedded database, loaded with wrk (Debian's package) from this machine's loopback:
 //   - anonymous `/`, `/support`, `/login` (served from the page cache) and a CSS asset,
-//   - a signed-in `/` and `/past-extractions` with 200 documents (rendered for every request),
+//   - a signed-in `/`, `/past-extractions` and `/dashboard` with 200 documents (rendered for every request),
 //   - the ceiling: a bare page with no loader, rendered by the same stack (routes/bench-ceiling.tsx),
 //   - `/healthz` (one SQL query),
 // each at 10 and 100 connections, printing requests/s, p50/p95/p99, the slowest request, errors
@@ -119,7 +119,8 @@ async function signedInResearcher(db: Db): Promise<string> {
   const style = await db.selectFrom('reference_styles').select('id').where('slug', '=', 'apa').executeTakeFirstOrThrow()
   for (let batch = 0; batch < 20; batch += 1) {
     const batchId = `bench-${batch}`
-    await db.insertInto('batches').values({ id: batchId, user_id: user.id, reference_style_id: style.id }).execute()
+    // Finished batches: categorized (submitted) and every document completed.
+    await db.insertInto('batches').values({ id: batchId, user_id: user.id, reference_style_id: style.id, submitted_at: new Date() }).execute()
     await db
       .insertInto('documents')
       .values(
@@ -165,6 +166,7 @@ try {
     { name: '/login (anonymous)', url: `${base}/login` },
     { name: '/ (signed in)', url: `${base}/`, cookie },
     { name: '/past-extractions (signed in, 200 documents)', url: `${base}/past-extractions`, cookie },
+    { name: '/dashboard (signed in, 200 documents)', url: `${base}/dashboard`, cookie },
     { name: CEILING, url: `${base}/__bench/ceiling` },
   ]
   if (SERVE_FILE) await serveUntilInterrupted(SERVE_FILE, { pid: server.pid, cookie, targets })
