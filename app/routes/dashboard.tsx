@@ -1,5 +1,4 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { latestBatchId } from '#app/features/batches/queries.server.ts'
 import { LatestDocuments } from '#app/components/documents/latest-documents.tsx'
@@ -52,7 +51,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <LatestDocuments documents={loaderData.latest} total={loaderData.totalDocuments} resume={loaderData.resume} />
           {loaderData.latestBatch ? (
             <p>
-              <Link to={`/batches/${encodeURIComponent(loaderData.latestBatch)}`}>{t('outputs.batch.latest')}</Link>
+              <a href={`/batches/${encodeURIComponent(loaderData.latestBatch)}`} data-in-app="" data-discover="true">
+                {t('outputs.batch.latest')}
+              </a>
             </p>
           ) : null}
         </div>
@@ -61,7 +62,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {CARDS.map((card) => (
           <li key={card.key} className="card">
             <h2>
-              <Link to={card.to}>{t(`dashboard.card.${card.key}.title`)}</Link>
+              <a href={card.to} data-in-app="" data-discover="true">
+                {t(`dashboard.card.${card.key}.title`)}
+              </a>
             </h2>
             <p>{t(`dashboard.card.${card.key}.text`)}</p>
           </li>

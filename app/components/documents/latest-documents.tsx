@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { useTranslation } from '#app/lib/use-translation.ts'
 import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
@@ -25,9 +24,9 @@ export function LatestDocuments({ documents, total, resume }: { documents: Lates
           {documents.map((d) => (
             <li key={d.id} className="card latest-item">
               <div className="latest-body">
-                <Link to={`/past-extractions/${d.id}`} className="latest-file">
+                <a href={`/past-extractions/${d.id}`} className="latest-file" data-in-app="" data-discover="true">
                   {d.originalFilename}
-                </Link>
+                </a>
                 <span className="hint">
                   <LocalDateTime iso={d.uploadedAt} />
                 </span>
@@ -40,7 +39,9 @@ export function LatestDocuments({ documents, total, resume }: { documents: Lates
       )}
       {total > documents.length ? (
         <p>
-          <Link to="/past-extractions">{t('dashboard.latest.all', { count: total })}</Link>
+          <a href="/past-extractions" data-in-app="" data-discover="true">
+            {t('dashboard.latest.all', { count: total })}
+          </a>
         </p>
       ) : null}
     </section>
@@ -59,14 +60,14 @@ function LatestNext({ document: d, resumeBatch }: { document: LatestDocument; re
   }
   if (resumeBatch) {
     return (
-      <Link className="button button-small" to={resumeHref(resumeBatch)} aria-label={t('journey.unfinished.linkLabel', { files: d.originalFilename })}>
+      <a className="button button-small" href={resumeHref(resumeBatch)} data-in-app="" data-discover="true" aria-label={t('journey.unfinished.linkLabel', { files: d.originalFilename })}>
         {t('journey.unfinished.link')}
-      </Link>
+      </a>
     )
   }
   return (
-    <Link to={`/past-extractions/${d.id}`} aria-label={t('dashboard.latest.detailsFor', { file: d.originalFilename })}>
+    <a href={`/past-extractions/${d.id}`} data-in-app="" data-discover="true" aria-label={t('dashboard.latest.detailsFor', { file: d.originalFilename })}>
       {t('past.viewDetails')}
-    </Link>
+    </a>
   )
 }
