@@ -1,8 +1,21 @@
 import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test'
 
 export { expect }
+
+/** The real annotated PDFs the suite uploads (../shared/corpus/SOURCES.md). */
+export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/annotated')
+
+/** Signs the seeded account in through the login page and waits for the page it was sent on to. */
+export async function signIn(page: Page, redirectTo: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+  await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL ?? 'admin@marginalia.test')
+  await page.getByLabel('Password', { exact: true }).fill(process.env.ADMIN_PASSWORD ?? 'E2e!AdminPassw0rd')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace('?', '\\?')}$`))
+}
 
 /**
  * Playwright's test, with one change in the `js` project: `page.goto` returns once React has
@@ -52,9 +65,9 @@ export async function expectAccessible(page: Page, name = nameOfPage(page)) {
       // Nothing may widen the page beyond the screen (a phone would scroll sideways).
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
       expect(scrollWidth, `page width at ${width} px on ${page.url()}`).toBeLessThanOrEqual(width)
-      const path = `${folder}/${name}-${width}.png`
-      await page.screenshot({ path, fullPage: true })
-      await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' })
+      const screenshot = `${folder}/${name}-${width}.png`
+      await page.screenshot({ path: screenshot, fullPage: true })
+      await testInfo.attach(`${name}-${width}`, { path: screenshot, contentType: 'image/png' })
     }
   } finally {
     if (original) await page.setViewportSize(original)

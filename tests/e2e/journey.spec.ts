@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
+import { CORPUS, expect, expectAccessible, signIn, test, withJavaScript } from './helpers.ts'
 
 // Issue 14: the researcher's journey without dead ends, with JavaScript on and off.
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/annotated')
 const FILES = ['pdfjs-issue7014.pdf', 'pdfminer-simple5.pdf', 'pdfplumber-issue-463-example.pdf']
-
-async function signIn(page: Page, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
-  await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL ?? 'admin@marginalia.test')
-  await page.getByLabel('Password', { exact: true }).fill(process.env.ADMIN_PASSWORD ?? 'E2e!AdminPassw0rd')
-  await page.getByRole('button', { name: 'Login' }).click()
-  await expect(page).toHaveURL(new RegExp(`${redirectTo.replace('?', '\\?')}$`))
-}
 
 const pdf = async (name: string) => ({ name, mimeType: 'application/pdf', buffer: await readFile(path.join(CORPUS, name)) })
 

@@ -5,10 +5,9 @@ import type { Page } from '@playwright/test'
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
-import { expect, expectAccessible, test, withJavaScript } from './helpers.ts'
+import { CORPUS, expect, expectAccessible, test, withJavaScript } from './helpers.ts'
 import { connectE2eDatabase, E2E_APP_PORT } from './mail.ts'
 
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus/annotated')
 const FILES = ['pdfannots-hotos17.pdf', 'pdfjs-comments.pdf', 'pdfminer-simple5.pdf']
 const PASSWORD = 'Take-Notes-Away-15!'
 const FILES_ROOT = path.resolve(`.data/e2e-${E2E_APP_PORT}/files`)
