@@ -1,7 +1,6 @@
 import { isSettled } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
-import { moreDownloadUrls } from '#app/features/documents/more-downloads.server.ts'
-import { downloadUrl, type DocumentSummary } from '#app/features/documents/queries.server.ts'
+import { SUMMARY_COLUMNS, toDocumentSummary } from '#app/features/documents/queries.server.ts'
 
 export const BATCH_FILES = ['synthesis.docx', 'synthesis.md', 'evidence-matrix.xlsx', 'batch.zip'] as const
 export type BatchFile = (typeof BATCH_FILES)[number]
@@ -33,23 +32,13 @@ export async function getBatch(db: Db, userId: string, batchId: string) {
   if (!batch) return null
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'])
+    .select(SUMMARY_COLUMNS)
     .where('batch_id', '=', batchId)
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('original_filename')
     .execute()
-  const documents: DocumentSummary[] = rows.map((r) => ({
-    id: r.id,
-    originalFilename: r.original_filename,
-    uploadedAt: new Date(r.created_at).toISOString(),
-    uploadStatus: r.upload_status,
-    txtDownloadUrl: downloadUrl(r.id, r.txt_key, 'notes.txt', Boolean(r.expired_at)),
-    docxDownloadUrl: downloadUrl(r.id, r.docx_key, 'notes.docx', Boolean(r.expired_at)),
-    allReferencesDownloadUrl: downloadUrl(r.id, r.references_key, 'references.docx', Boolean(r.expired_at)),
-    batchId: r.batch_id,
-    more: moreDownloadUrls(r),
-  }))
+  const documents = rows.map(toDocumentSummary)
   const completed = rows.filter((r) => r.upload_status === 'completed' && !r.expired_at)
   const ready = rows.length > 0 && rows.every((r) => isSettled(r.upload_status)) && completed.length > 0
   const url = (file: BatchFile) => (ready ? `/batches/${encodeURIComponent(batch.id)}/download/${file}` : null)

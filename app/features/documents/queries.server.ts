@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '#db/client.ts'
+import type { Database } from '#db/schema.ts'
 import type { ListOptions } from './list-options.ts'
 import { isMoreFile, MORE_FILES } from '#jobs/render/outputs.ts'
 import { moreDownloadUrls, type MoreDownloads } from './more-downloads.server.ts'
@@ -25,13 +26,33 @@ export function downloadUrl(documentId: string, key: string | null, file: 'notes
   return `/documents/${documentId}/download/${file}`
 }
 
+/** The columns a document's summary is made of (the past list, the dashboard, a batch's page). */
+export const SUMMARY_COLUMNS = ['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'] as const
+
+type SummaryRow = Pick<Selectable<Database['documents']>, (typeof SUMMARY_COLUMNS)[number]>
+
+export function toDocumentSummary(r: SummaryRow): DocumentSummary {
+  const expired = Boolean(r.expired_at)
+  return {
+    id: r.id,
+    originalFilename: r.original_filename,
+    uploadedAt: new Date(r.created_at).toISOString(),
+    uploadStatus: r.upload_status,
+    txtDownloadUrl: downloadUrl(r.id, r.txt_key, 'notes.txt', expired),
+    docxDownloadUrl: downloadUrl(r.id, r.docx_key, 'notes.docx', expired),
+    allReferencesDownloadUrl: downloadUrl(r.id, r.references_key, 'references.docx', expired),
+    batchId: r.batch_id,
+    more: moreDownloadUrls(r),
+  }
+}
+
 /** One user's documents, one page of them; every query is scoped by the owner in SQL. */
 export async function listDocuments(db: Db, userId: string, options: ListOptions) {
   // The page brings the owner's count along (a window count is taken before LIMIT): one query,
   // one round trip. Only a page past the end has no row to carry it, and asks for it alone.
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'batch_id', 'original_filename', 'created_at', 'upload_status', 'txt_key', 'docx_key', 'references_key', 'md_key', 'bib_key', 'ris_key', 'csv_key', 'expired_at'])
+    .select(SUMMARY_COLUMNS)
     .select(sql<string>`count(*) over ()`.as('total'))
     .where('user_id', '=', userId)
     .orderBy(options.sortBy === 'original_filename' ? sql`lower(original_filename)` : sql`created_at`, options.sortOrder)
@@ -45,18 +66,7 @@ export async function listDocuments(db: Db, userId: string, options: ListOptions
       ? (await db.selectFrom('documents').select(db.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n
       : 0)
   const totalDocuments = Number(total)
-  const documents: DocumentSummary[] = rows.map((r) => ({
-    id: r.id,
-    originalFilename: r.original_filename,
-    uploadedAt: new Date(r.created_at).toISOString(),
-    uploadStatus: r.upload_status,
-    txtDownloadUrl: downloadUrl(r.id, r.txt_key, 'notes.txt', Boolean(r.expired_at)),
-    docxDownloadUrl: downloadUrl(r.id, r.docx_key, 'notes.docx', Boolean(r.expired_at)),
-    allReferencesDownloadUrl: downloadUrl(r.id, r.references_key, 'references.docx', Boolean(r.expired_at)),
-    batchId: r.batch_id,
-    more: moreDownloadUrls(r),
-  }))
-  return { documents, totalDocuments, totalPages: Math.max(1, Math.ceil(totalDocuments / options.perPage)) }
+  return { documents: rows.map(toDocumentSummary), totalDocuments, totalPages: Math.max(1, Math.ceil(totalDocuments / options.perPage)) }
 }
 
 export interface ReferenceLink {
