@@ -1,9 +1,8 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { data, isRouteErrorResponse, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/batches.detail'
 import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
-import { Icon } from '#app/components/icons.tsx'
-import { LoadError } from '#app/components/documents/load-error.tsx'
+import { BackToList, DetailLoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { getBatch } from '#app/features/batches/queries.server.ts'
@@ -39,11 +38,7 @@ export default function BatchDetailPage({ loaderData }: Route.ComponentProps) {
   ]
   return (
     <main id="main" className="page">
-      <p>
-        <Link to="/past-extractions">
-          <Icon name="arrowBack" size={16} /> {t('detail.back')}
-        </Link>
-      </p>
+      <BackToList />
       <h1>{t('outputs.batch.title')}</h1>
       <p>
         <LocalDateTime iso={batch.createdAt} /> · {t('outputs.batch.count', { count: batch.documents.length })}
@@ -90,16 +85,5 @@ export default function BatchDetailPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <main id="main" className="page">
-      <p>
-        <Link to="/past-extractions">
-          <Icon name="arrowBack" size={16} /> {t('detail.back')}
-        </Link>
-      </p>
-      {notFound ? <h1>{t('outputs.batch.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
-    </main>
-  )
+  return <DetailLoadError error={error} notFoundKey="outputs.batch.notFound" />
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from '#app/lib/use-translation.ts'
-import { data, isRouteErrorResponse, Link, redirect, useSearchParams } from 'react-router'
+import { data, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/past-extractions.detail'
 import { DownloadLinks, downloadsOf } from '#app/components/documents/download-links.tsx'
-import { Icon } from '#app/components/icons.tsx'
-import { LoadError } from '#app/components/documents/load-error.tsx'
+import { BackToList, DetailLoadError } from '#app/components/documents/load-error.tsx'
 import { LocalDateTime } from '#app/components/documents/local-date-time.tsx'
 import { StatusLine } from '#app/components/documents/status-line.tsx'
 import { DocumentNotes } from '#app/components/documents/document-notes.tsx'
@@ -71,11 +70,7 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
   const regenerating = ['categorization_submitted_pending_ps2', 'submitted', 'processing_downloads'].includes(document.uploadStatus)
   return (
     <main id="main" className="page">
-      <p>
-        <Link to="/past-extractions">
-          <Icon name="arrowBack" size={16} /> {t('detail.back')}
-        </Link>
-      </p>
+      <BackToList />
       <h1>{document.originalFilename}</h1>
       <p>
         <LocalDateTime iso={document.createdAt} /> · <StatusLine status={document.uploadStatus} labels="past" />
@@ -140,16 +135,5 @@ export default function ExtractionDetail({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <main id="main" className="page">
-      <p>
-        <Link to="/past-extractions">
-          <Icon name="arrowBack" size={16} /> {t('detail.back')}
-        </Link>
-      </p>
-      {notFound ? <h1>{t('detail.notFound')}</h1> : <LoadError error={error} fallbackKey="detail.error.load" networkKey="detail.error.network" />}
-    </main>
-  )
+  return <DetailLoadError error={error} notFoundKey="detail.notFound" />
 }

@@ -114,6 +114,20 @@ describe('the journey without dead ends (no JavaScript)', () => {
     expect(await (await get('/dashboard', cookie)).text()).not.toContain('Finish categorizing')
   }, 180_000)
 
+  it('answers a document or batch that is not there (or not yours) with 404, the reason and the way back', async () => {
+    const { cookie } = await login()
+    for (const [path, reason] of [
+      [`/past-extractions/${crypto.randomUUID()}`, 'Document not found.'],
+      ['/batches/no-such-batch', 'Batch not found'],
+    ]) {
+      const res = await get(path, cookie)
+      expect(res.status, path).toBe(404)
+      const html = await res.text()
+      expect(html, path).toContain(`<h1>${reason}</h1>`)
+      expect(html, path).toMatch(/<a href="\/past-extractions"[^>]*>.*Back to past extractions<\/a>/)
+    }
+  })
+
   it('tells what went wrong and what to do on a failed document’s page', async () => {
     const { cookie } = await login()
     // A real PDF cut short: it passes the signature check, and the engine cannot read it.
