@@ -75,7 +75,7 @@ async function main() {
     logger.info({ dataDir: path.join(config.dataDir, 'postgres') }, 'embedded PostgreSQL started')
   }
 
-  const db = createDb(databaseUrl, { applicationName: `marginalia-${role}` })
+  const db = createDb(databaseUrl, { applicationName: `marginalia-${role}`, preparedStatements: config.databasePreparedStatements })
   await waitForDatabase(db, logger)
   const applied = await migrateToLatest(db)
   if (applied.length > 0) logger.info({ applied }, 'migrations applied')

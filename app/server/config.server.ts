@@ -10,6 +10,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: optionalUrl,
   DATABASE_URL: optionalString,
+  DATABASE_PREPARED_STATEMENTS: z.preprocess((v) => v === undefined ? undefined : v === 'true' || v === '1', z.boolean()).default(true),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
@@ -62,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Browsers are told to use https only when the site is served over https. */
     hsts: appUrl.startsWith('https://'),
     databaseUrl: e.DATABASE_URL,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,

@@ -113,3 +113,44 @@ describe('first admin', () => {
     expect(admins[0].password_hash).toMatch(/^\$argon2id\$/)
   })
 })
+
+/** The statements this connection has prepared under our names. */
+const prepared = (one: ReturnType<typeof createDb>) =>
+  sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'm\_%'`.execute(one).then((r) => r.rows.map((row) => row.statement))
+
+describe('prepared statements', () => {
+
+  it('runs each query as a named statement, prepared once per connection, and leaves transaction control and DDL alone', async () => {
+    const one = createDb(testDatabaseUrl(), { max: 1 })
+    try {
+      const style = (slug: string) => one.selectFrom('reference_styles').select('name').where('slug', '=', slug).executeTakeFirstOrThrow()
+      expect((await style('apa')).name).toBe('APA 7')
+      expect((await style('mla')).name).toBe('MLA 9')
+      const statements = await prepared(one)
+      expect(statements.filter((s) => s.includes('from "reference_styles"'))).toHaveLength(1)
+      // Transactions, DDL and the rows they touch work as before.
+      await one.transaction().execute(async (trx) => {
+        await sql`CREATE TEMPORARY TABLE prepared_probe (n int) ON COMMIT DROP`.execute(trx)
+        await sql`INSERT INTO prepared_probe VALUES (${1}), (${2})`.execute(trx)
+        expect((await sql<{ total: number }>`SELECT sum(n)::int AS total FROM prepared_probe`.execute(trx)).rows[0].total).toBe(3)
+      })
+      const after = await prepared(one)
+      expect(after.some((s) => /^\s*(begin|commit|create)/i.test(s))).toBe(false)
+      expect(after.some((s) => s.startsWith('INSERT INTO prepared_probe'))).toBe(true)
+    } finally {
+      await one.destroy()
+    }
+  })
+
+  it('can be turned off (DATABASE_PREPARED_STATEMENTS=false)', async () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false)
+    expect(loadConfig({}).databasePreparedStatements).toBe(true)
+    const one = createDb(testDatabaseUrl(), { max: 1, preparedStatements: false })
+    try {
+      await one.selectFrom('reference_styles').select('name').execute()
+      expect(await prepared(one)).toEqual([])
+    } finally {
+      await one.destroy()
+    }
+  })
+})
