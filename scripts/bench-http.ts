@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
@@ -13,8 +13,9 @@ import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 //   - a signed-in `/`, `/past-extractions` and `/dashboard` with 200 documents (rendered for every request),
 //   - the ceiling: a bare page with no loader, rendered by the same stack (routes/bench-ceiling.tsx),
 //   - `/healthz` (one SQL query),
-// each at 10 and 100 connections, printing requests/s, p50/p95/p99, the slowest request, errors
-// and the server's RSS before and after, then each rendered page's cost against the ceiling's.
+// each at 10 and 100 connections, printing requests/s, p50/p95/p99, the slowest request, errors,
+// the database's CPU time per request and the server's RSS before and after, then each rendered
+// page's cost against the ceiling's.
 // The build goes to `$BUILD_DIR-bench` (default `build-bench`), built with BENCH_CEILING_PAGE=1, so
 // that no production build ever has the ceiling page.
 //
@@ -86,6 +87,30 @@ function runWrk(url: string, connections: number, seconds: number, cookie = ''):
   const line = wrk.stdout.split('\n').find((l) => l.startsWith('BENCH '))
   if (!line) throw new Error(`wrk printed no summary: ${wrk.stdout}${wrk.stderr}`)
   return JSON.parse(line.slice('BENCH '.length)) as Result
+}
+
+/**
+ * CPU time (user + system) the embedded PostgreSQL's processes have used so far: the postmaster
+ * (its pid heads postmaster.pid) and every process it started. Sampled around a run, it gives the
+ * database's share of a request, which the server's own figures do not show.
+ */
+function databaseCpuMs(port: number): number {
+  const postmaster = Number(readFileSync(path.resolve(`.data/e2e-${port}/postgres/postmaster.pid`), 'utf8').split('\n')[0])
+  const ticksPerMs = 100 / 1000 // USER_HZ is 100 on Linux
+  let ticks = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // the process ended meanwhile
+    }
+    // Fields after the command's closing parenthesis: state, ppid, …; utime and stime are the 14th and 15th overall.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12])
+  }
+  return ticks / ticksPerMs
 }
 
 function rssMb(pid: number): number {
@@ -194,7 +219,7 @@ async function measure(targets: { name: string; url: string; cookie?: string }[]
     if (check.status !== 200) throw new Error(`${target.name} answered ${check.status}`)
     await check.arrayBuffer()
   }
-  const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS MB before → after']]
+  const rows = [['path', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'db CPU ms/req', 'RSS MB before → after']]
   const rates = new Map<string, number>()
   for (const target of targets) {
     if (!selected(target.name)) continue
@@ -202,7 +227,9 @@ async function measure(targets: { name: string; url: string; cookie?: string }[]
     runWrk(target.url, 10, 2, target.cookie)
     for (const connections of [10, 100]) {
       const before = rssMb(server.pid ?? 0)
+      const dbBefore = databaseCpuMs(port)
       const r = runWrk(target.url, connections, DURATION_S, target.cookie)
+      const dbAfter = databaseCpuMs(port)
       const after = rssMb(server.pid ?? 0)
       rates.set(`${target.name}|${connections}`, r.requests / r.seconds)
       rows.push([
@@ -215,6 +242,7 @@ async function measure(targets: { name: string; url: string; cookie?: string }[]
         r.max.toFixed(0),
         String(r.errors),
         String(r.non2xx),
+        ((dbAfter - dbBefore) / r.requests).toFixed(3),
         `${before.toFixed(0)} → ${after.toFixed(0)}`,
       ])
     }
