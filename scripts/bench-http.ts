@@ -91,7 +91,7 @@ function runWrk(url: string, connections: number, seconds: number, cookie = ''):
 
 /**
  * CPU time (user + system) the embedded PostgreSQL's processes have used so far: the postmaster
- * (its pid heads postmaster.pid) and every process it started. Sampled around a run, it gives the
+ * (its pid heads postmaster.pid) and every process it started, running or ended. Sampled around a run, it gives the
  * database's share of a request, which the server's own figures do not show.
  */
 function databaseCpuMs(port: number): number {
@@ -106,9 +106,13 @@ function databaseCpuMs(port: number): number {
     } catch {
       continue // the process ended meanwhile
     }
-    // Fields after the command's closing parenthesis: state, ppid, …; utime and stime are the 14th and 15th overall.
+    // Fields after the command's closing parenthesis: state, ppid, …; utime, stime, cutime and
+    // cstime are the 14th to 17th overall.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (Number(entry) === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12])
+    // The postmaster's cutime and cstime hold what its ended children used, so a backend that
+    // ends during a run still counts.
+    if (Number(entry) === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+    else if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12])
   }
   return ticks / ticksPerMs
 }
