@@ -42,7 +42,7 @@ function statementName(text: string): string | undefined {
 /**
  * Kysely's queries run as named prepared statements on each connection: PostgreSQL parses (and,
  * once it settles on a generic plan, plans) a statement once per connection instead of on every
- * call, which halved the database's time per dashboard request (docs/decisions.md). The name is a
+ * call, which cut the database's time per dashboard request by about 40 % (docs/decisions.md). The name is a
  * hash of the text, so one name never stands for two texts. Statements other than SELECT, INSERT,
  * UPDATE, DELETE and WITH (transaction control, DDL in migrations) run as before. Behind a pooler
  * that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode), turn this off
