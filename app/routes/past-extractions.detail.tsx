@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const document = isUuid(params.documentId) ? await getDocument(db, user.id, params.documentId) : null
   if (!document) throw data({ message: getInstance(context).t('detail.notFound') }, { status: 404 })
   // A document waiting for its colours links back to its batch's colour section.
-  const resumeBatchId = (await awaitingCategorization(db, user.id, [document.id]))[document.id] ?? null
+  const resumeBatchId = (await awaitingCategorization(db, user.id, [document]))[document.id] ?? null
   const filters = noteFiltersFrom(new URL(request.url).searchParams)
   const notes = await documentNotes(db, user.id, document.id, filters)
   const editable = document.uploadStatus === 'completed' && !document.expired

@@ -12,7 +12,6 @@ import { listOptionsFrom, PAGE_SIZES, type ListOptions, type SortBy } from '#app
 import { listDocuments } from '#app/features/documents/queries.server.ts'
 import { resumeHref } from '#app/components/documents/unfinished-batches.tsx'
 import { awaitingCategorization } from '#app/features/documents/unfinished.server.ts'
-import { isReadyForCategorization } from '#app/lib/document-status.ts'
 import { requireUser } from '#app/server/auth.server.ts'
 import { getInstance } from '#app/server/i18n.server.ts'
 import { getServices } from '#app/server/services.server.ts'
@@ -34,10 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = listOptionsFrom(new URL(request.url).searchParams)
   const { db } = getServices(context)
   const list = await listDocuments(db, user.id, options)
-  // Documents waiting for their colours: the row links back to the batch's colour section (no
-  // query when no document on the page is waiting).
-  const waiting = list.documents.filter((d) => isReadyForCategorization(d.uploadStatus)).map((d) => d.id)
-  const resume = await awaitingCategorization(db, user.id, waiting)
+  // Documents waiting for their colours link back to their batch's colour section.
+  const resume = await awaitingCategorization(db, user.id, list.documents)
   return { ...list, resume, options, title: getInstance(context).t('past.meta.title') }
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod'
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+/** A yes/no setting: `true` or `1` is yes, anything else set is no, unset is the default. */
+const flag = (fallback: boolean) => z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean()).default(fallback)
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -10,11 +12,11 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: optionalUrl,
   DATABASE_URL: optionalString,
-  DATABASE_PREPARED_STATEMENTS: z.preprocess((v) => v === undefined ? undefined : v === 'true' || v === '1', z.boolean()).default(true),
+  DATABASE_PREPARED_STATEMENTS: flag(true),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).default(30),
-  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  TRUST_PROXY: flag(false),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Marginalia <no-reply@marginalia.local>'),
   ADMIN_EMAIL: optionalString,
@@ -28,7 +30,7 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().default('marginalia'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: z.preprocess((v) => v === undefined ? undefined : v === 'true' || v === '1', z.boolean()).default(true),
+  S3_FORCE_PATH_STYLE: flag(true),
   FEEDBACK_FORM_URL: optionalUrl,
   DEMO_VIDEO_URL: optionalUrl,
   SUPPORT_EMAIL: z.string().default('support@marginalia.app'),

@@ -1,4 +1,3 @@
-import { isReadyForCategorization } from '#app/lib/document-status.ts'
 import type { Db } from '#db/client.ts'
 import { uploadChoices } from './extractor.server.ts'
 import { listDocuments } from './queries.server.ts'
@@ -14,8 +13,6 @@ export async function loadDashboard(db: Db, userId: string) {
     listDocuments(db, userId, { page: 1, perPage: LATEST_DOCUMENTS, sortBy: 'uploaded_at', sortOrder: 'desc' }),
     uploadChoices(db, userId),
   ])
-  // Asked only when a listed document waits for its colours (most visits: none, no query).
-  const waiting = latest.documents.filter((d) => isReadyForCategorization(d.uploadStatus)).map((d) => d.id)
-  const resume = await awaitingCategorization(db, userId, waiting)
+  const resume = await awaitingCategorization(db, userId, latest.documents)
   return { unfinished, latest: latest.documents, totalDocuments: latest.totalDocuments, resume, ...choices }
 }

@@ -51,8 +51,13 @@ export async function unfinishedBatches(db: Db, userId: string): Promise<Unfinis
   return batches
 }
 
-/** For each of the owner's documents waiting for categorization in an unsubmitted batch: its batch id. */
-export async function awaitingCategorization(db: Db, userId: string, documentIds: string[]): Promise<Record<string, string>> {
+/**
+ * For each of the owner's documents waiting for categorization in an unsubmitted batch: its batch
+ * id. Only documents whose status says they wait are looked up; when none does (most pages), no
+ * query runs.
+ */
+export async function awaitingCategorization(db: Db, userId: string, documents: { id: string; uploadStatus: string }[]): Promise<Record<string, string>> {
+  const documentIds = documents.filter((d) => isReadyForCategorization(d.uploadStatus)).map((d) => d.id)
   if (documentIds.length === 0) return {}
   const rows = await db
     .selectFrom('documents')
