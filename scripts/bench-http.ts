@@ -26,6 +26,7 @@ import { embeddedUrl, findFreePort } from '#db/embedded.ts'
 //   npm run bench:http -- --only "signed in" only the runs whose name contains the text ("a|b": either)
 //   npm run bench:http -- --port 3250        the server's port (default: a free one); its data goes to .data/e2e-<port>
 //   npm run bench:http -- --no-build         reuse the last bench build
+//   WEB_PROCESSES=2 npm run bench:http       the server as `WEB_PROCESSES=2 npm start` runs it
 //   npm run bench:http -- --serve FILE       no load: set up as above, write the pages' addresses and the
 //                                            cookie to FILE (JSON), and serve until interrupted (to load
 //                                            or profile it by hand, or two builds side by side)
@@ -117,9 +118,24 @@ function databaseCpuMs(port: number): number {
   return ticks / ticksPerMs
 }
 
+/** The server's resident memory: its own and, with WEB_PROCESSES above 1, its web processes' (not the database's). */
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  let kb = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let status: string
+    let commandLine: string
+    try {
+      status = readFileSync(`/proc/${entry}/status`, 'utf8')
+      commandLine = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+    } catch {
+      continue // the process ended meanwhile
+    }
+    const own = Number(entry) === pid
+    const webProcess = /^PPid:\s+(\d+)$/m.exec(status)?.[1] === String(pid) && commandLine.includes('--role=web')
+    if (own || webProcess) kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  }
+  return kb / 1024
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
@@ -253,7 +269,7 @@ async function measure(targets: { name: string; url: string; cookie?: string }[]
   }
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
   for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '))
-  console.log(`\n${DURATION_S} s per run, wrk -t2, loopback; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+  console.log(`\n${DURATION_S} s per run, wrk -t2, loopback; ${process.env.WEB_PROCESSES ?? 1} web process(es); ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 
   // A page's cost per request against the ceiling's: the ceiling's rate over the page's (1.0 = as cheap as a bare page).
   for (const connections of [10, 100]) {

@@ -15,6 +15,7 @@ import { startWorkers } from '#jobs/worker.ts'
 import { isDatabaseUnavailable } from './outage.ts'
 import { loadedReactBuild } from './react-build.ts'
 import { startWeb } from './web.ts'
+import { forkWebProcesses, isForkedWebProcess } from './web-processes.ts'
 
 type Role = 'all' | 'web' | 'worker'
 
@@ -77,9 +78,12 @@ async function main() {
 
   const db = createDb(databaseUrl, { applicationName: `marginalia-${role}`, preparedStatements: config.databasePreparedStatements })
   await waitForDatabase(db, logger)
-  const applied = await migrateToLatest(db)
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied')
-  await seed(db)
+  // A forked web process starts once its parent has migrated and seeded.
+  if (!isForkedWebProcess) {
+    const applied = await migrateToLatest(db)
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied')
+    await seed(db)
+  }
   // pg-boss reports lost connections here (and keeps polling); they must not reach the process.
   // Every poll of every queue fails during an outage: one line per 10 s, with how many were not logged.
   let lastUnreachableLog = 0
@@ -93,14 +97,20 @@ async function main() {
   })
 
   const services = { db, databaseUrl, boss, config, logger, storage: createStorage(config.storage) }
-  const web = role === 'worker' ? undefined : await startWeb(services)
+  const webProcesses = role === 'worker' || isForkedWebProcess || config.env === 'development' ? 1 : config.webProcesses
+  const web =
+    role === 'worker' ? undefined : webProcesses > 1 ? await forkWebProcesses({ count: webProcesses, databaseUrl, logger }) : await startWeb(services)
   if (role !== 'web') await startWorkers(services)
 
-  const { invitationUrl } = await bootstrapAdmin(db, config, logger)
-  logger.info({ role, mode: config.env ?? 'production', react: loadedReactBuild() }, 'started')
-  if (web) {
-    process.stdout.write(`\nMarginalia is running at ${config.appUrl}\n`)
-    if (invitationUrl) process.stdout.write(`No admin yet. Register the first admin with this one-time link:\n  ${invitationUrl}\n\n`)
+  if (isForkedWebProcess) {
+    logger.info({ role, react: loadedReactBuild() }, 'web process started')
+  } else {
+    const { invitationUrl } = await bootstrapAdmin(db, config, logger)
+    logger.info({ role, mode: config.env ?? 'production', webProcesses, react: loadedReactBuild() }, 'started')
+    if (web) {
+      process.stdout.write(`\nMarginalia is running at ${config.appUrl}\n`)
+      if (invitationUrl) process.stdout.write(`No admin yet. Register the first admin with this one-time link:\n  ${invitationUrl}\n\n`)
+    }
   }
 
   let stopping = false

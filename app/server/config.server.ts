@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(256),
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   REQUEST_MAX_WAIT_MS: z.coerce.number().int().min(1).default(5000),
+  WEB_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -98,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
     requestConcurrency: e.REQUEST_CONCURRENCY,
     requestMaxWaitMs: e.REQUEST_MAX_WAIT_MS,
+    webProcesses: e.WEB_PROCESSES,
     social: {
       mastodon: e.SOCIAL_MASTODON_URL,
       linkedin: e.SOCIAL_LINKEDIN_URL,
