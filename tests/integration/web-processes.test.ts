@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { expect, it } from 'vitest'
+import { loadConfig } from '#app/server/config.server.ts'
 import { findFreePort } from '#db/embedded.ts'
 import { testDatabaseUrl } from '#tests/helpers/database.ts'
 
@@ -82,3 +83,9 @@ it('serves from WEB_PROCESSES processes on one port, replaces one that dies, and
     if (child.exitCode === null) child.kill('SIGKILL')
   }
 }, 90_000)
+
+it('reads WEB_PROCESSES as a whole number from 1, one by default', () => {
+  expect(loadConfig({}).webProcesses).toBe(1)
+  expect(loadConfig({ WEB_PROCESSES: '4' }).webProcesses).toBe(4)
+  for (const wrong of ['0', '1.5', 'many']) expect(() => loadConfig({ WEB_PROCESSES: wrong })).toThrow(/WEB_PROCESSES/)
+})
