@@ -7,8 +7,11 @@ const SERVER_ENTRY = path.resolve(import.meta.dirname, 'index.ts')
 const RESTART_BACKOFF_MS = [0, 1_000, 5_000, 15_000]
 const STABLE_AFTER_MS = 30_000
 
+/** Set in the environment of the web processes this module forks (and not by another cluster manager, e.g. PM2's). */
+const FORKED_MARK = 'MARGINALIA_FORKED_WEB_PROCESS'
+
 /** True in a web process this module forked: the parent has migrated and seeded, and runs the workers. */
-export const isForkedWebProcess = cluster.isWorker
+export const isForkedWebProcess = cluster.isWorker && process.env[FORKED_MARK] === '1'
 
 /**
  * Runs the web server in `count` processes that share one port (node:cluster hands each new
@@ -23,7 +26,7 @@ export async function forkWebProcesses(options: { count: number; databaseUrl: st
   let quickDeaths = 0
 
   const fork = () => {
-    const worker = cluster.fork({ DATABASE_URL: databaseUrl, ROLE: 'web' })
+    const worker = cluster.fork({ DATABASE_URL: databaseUrl, [FORKED_MARK]: '1' })
     startedAt.set(worker, Date.now())
     worker.on('exit', (code, signal) => {
       const lived = Date.now() - (startedAt.get(worker) ?? 0)
