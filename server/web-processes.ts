@@ -22,16 +22,14 @@ export async function forkWebProcesses(options: { count: number; databaseUrl: st
   const { count, databaseUrl, logger } = options
   cluster.setupPrimary({ exec: SERVER_ENTRY, args: ['--role=web'] })
   let stopping = false
-  const startedAt = new Map<Worker, number>()
   let quickDeaths = 0
 
   const fork = () => {
     const worker = cluster.fork({ DATABASE_URL: databaseUrl, [FORKED_MARK]: '1' })
-    startedAt.set(worker, Date.now())
+    const startedAt = Date.now()
     worker.on('exit', (code, signal) => {
-      const lived = Date.now() - (startedAt.get(worker) ?? 0)
-      startedAt.delete(worker)
       if (stopping) return
+      const lived = Date.now() - startedAt
       quickDeaths = lived < STABLE_AFTER_MS ? quickDeaths + 1 : 0
       const delay = RESTART_BACKOFF_MS[Math.min(quickDeaths, RESTART_BACKOFF_MS.length - 1)]
       logger.error({ webPid: worker.process.pid, code, signal, restartInMs: delay }, 'web process ended; starting another')
