@@ -399,7 +399,8 @@ export function reactRouterHandler(options: {
   }
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+/** Writes a React Router answer to Express's response (a page in one write, other bodies streamed). */
+export async function sendResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded || res.headersSent) {
     await response.body?.cancel()
     return

@@ -56,6 +56,32 @@ describe('anonymous page cache', () => {
     expect(area.headers.get('cache-control')).toBe('public, max-age=10, must-revalidate')
   })
 
+  it('leaves out the tracking parameters of campaign links, and renders the page without them', async () => {
+    const plain = await fetch(`${baseUrl}/`)
+    const plainHtml = await plain.text()
+    const tracked = await fetch(`${baseUrl}/?utm_source=newsletter&utm_campaign=launch&fbclid=abc123`)
+    const html = await tracked.text()
+    expect(tracked.headers.get('cache-control')).toBe('public, max-age=10, must-revalidate')
+    expect(tracked.headers.get('etag')).toBe(plain.headers.get('etag'))
+    expect(html).toBe(plainHtml)
+    // The language picker returns to the page's own address, never to one a link made up.
+    expect(html).not.toContain('newsletter')
+    const login = await fetch(`${baseUrl}/login?redirectTo=%2Fdashboard&utm_source=newsletter`)
+    expect(login.headers.get('cache-control')).toBeNull()
+    expect(await login.text()).toContain('%2Fdashboard')
+  })
+
+  it('answers a page it may not store with the render it made (an unknown API area)', async () => {
+    const res = await fetch(`${baseUrl}/api?area=no-such-area&utm_medium=email`)
+    const html = await res.text()
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBeNull()
+    expect(cspNonceOf(res)).toBe(nonceOf(html))
+    // Rendered once, by the cache, for the address without its tracking parameter.
+    expect(html).toContain('value="/api?area=no-such-area"')
+    expect(html).not.toContain('utm_medium')
+  })
+
   it('shows a changed translation once the page is older than its time to live', async () => {
     await fetch(`${baseUrl}/`)
     await db
