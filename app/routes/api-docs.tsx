@@ -28,7 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { t } = getInstance(context)
+  const i18n = getInstance(context)
+  const { t } = i18n
   const { config } = getServices(context)
   const area = new URL(request.url).searchParams.get('area')
   if (area !== null && !isApiArea(area)) throw data(null, { status: 404 })
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: area ? t('apiDocs.area.meta.title', { area: t(`apiDocs.tag.${area}`) }) : t('apiDocs.meta.title'),
     description: t('apiDocs.meta.description'),
     area,
-    contents: apiContents(t, config.appUrl, area),
+    contents: apiContents(i18n, config.appUrl, area),
     serverUrl: config.appUrl,
     sessionDays: config.sessionTtlDays,
     enterpriseEmail: config.enterpriseEmail,

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { createSession } from '#app/server/session.server.ts'
+import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { notifyLanguagesChanged } from '#app/server/languages.server.ts'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
 import { HTTP_METHODS, type OpenApiDocument } from '#app/features/api-docs/openapi.ts'
 import type { DocumentedCall } from '#app/features/api-docs/openapi.ts'
 import { exampleOf, flattenFields, successResponse } from '#app/features/api-docs/render.ts'
 import { GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
+import { createUser } from '#tests/helpers/users.ts'
 
 // Checks the OpenAPI description against the running server: what it says is what the app does.
 const { baseUrl, db, config } = await startTestServer()
@@ -23,6 +25,8 @@ function urlOf(call: DocumentedCall): string {
   return `${baseUrl}${path}`
 }
 
+const summaryOf = (document: OpenApiDocument) => document.paths['/api/languages'].get?.summary
+
 describe('GET /api/openapi.json', () => {
   it('serves OpenAPI 3.1 for this server, in the language of the request', async () => {
     expect(description.openapi).toBe('3.1.0')
@@ -38,6 +42,30 @@ describe('GET /api/openapi.json', () => {
     const german = await fetch(`${baseUrl}/api/openapi.json`, { headers: { Cookie: cookie } })
     expect(german.headers.get('vary')).toMatch(/Cookie/)
     expect((await german.json()).info.title).toBe('Marginalia-API')
+  })
+
+  it('is built once per language and built again when an admin edits a text', async () => {
+    const before = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument
+    expect(await (await fetch(`${baseUrl}/api/openapi.json`)).json()).toEqual(before)
+    await db
+      .updateTable('translations')
+      .set({ value: 'List every language, edited.' })
+      .where('language_code', '=', 'en')
+      .where('key', '=', 'apiDocs.op.getLanguages.summary')
+      .execute()
+    await notifyLanguagesChanged(db)
+    const deadline = Date.now() + 10_000
+    let summary = summaryOf(before)
+    while (summary === summaryOf(before) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      summary = summaryOf((await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument)
+    }
+    expect(summary).toBe('List every language, edited.')
+    // The page's contents come from the same description (a visitor with a session skips the page cache).
+    const secret = await createSession(db, { userId: (await createUser(db)).id, kind: 'browser', ttlDays: 1 })
+    const page = await fetch(`${baseUrl}/api`, { headers: { Cookie: (await commitSessionCookie(secret, 1, false)).split(';')[0] } })
+    expect(page.headers.get('cache-control')).toBeNull()
+    expect(await page.text()).toContain('List every language, edited.')
   })
 })
 
