@@ -3,6 +3,9 @@ import path from 'node:path'
 import { mailPorts } from '../tests/e2e/mail.ts'
 import { startMailCapture } from '../tests/e2e/mail-server.ts'
 
+// The server as `npm start` runs it (React's production build), also when started without npm's
+// scripts setting NODE_ENV (report:pages, bench:http and the e2e tests start this file directly).
+process.env.NODE_ENV ??= 'production'
 // A fresh embedded database for every end-to-end run, whatever DATABASE_URL the shell has.
 const dataDir = path.resolve(`.data/e2e-${process.env.PORT ?? '3100'}`)
 await rm(dataDir, { recursive: true, force: true })
