@@ -59,6 +59,23 @@ test.describe('home page', () => {
     await expectAccessible(page, 'home')
   })
 
+  test('a campaign link opens the home page, which works as it does without the link', async ({ page }, testInfo) => {
+    // Served from the page cache, rendered for `/` (server/page-cache.ts): it must hydrate and work all the same.
+    const response = await page.goto('/?utm_source=newsletter&utm_campaign=launch&fbclid=e2e')
+    expect(response?.headers()['cache-control']).toBe('public, max-age=10, must-revalidate')
+    await expectPageBasics(page, /^Marginalia: your PDF highlights, turned into notes$/)
+    const form = page.locator('#updates form')
+    await form.getByLabel('First name').fill('Grace')
+    await form.getByLabel('Email').fill(`grace+campaign-${testInfo.project.name}@example.org`)
+    await form.getByLabel(/I agree to receive marketing communications/).check()
+    await form.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for subscribing!' })).toBeVisible()
+    await expect(page).toHaveURL(withJavaScript(testInfo) ? /\/\?utm_source=newsletter/ : /\/subscribe$/)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Support', exact: true }).click()
+    await expect(page).toHaveURL(/\/support$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
   test('the FAQ items expand and collapse', async ({ page }) => {
     await page.goto('/')
     const item = page.locator('#faq details').first()
