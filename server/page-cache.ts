@@ -64,8 +64,8 @@ function cacheable(req: Request, options: Options): Cacheable | undefined {
   const names = [...query.keys()]
   const allowed = req.path === '/api' ? names.every((name) => name === 'area') && names.length <= 1 : names.length === 0
   if (!allowed) return undefined
-  const search = query.size > 0 ? `?${query}` : ''
-  return { key: `${req.path}${search}|${cookieValue(req.headers.cookie, options.languageCookie) ?? ''}`, url: `${req.path}${search}` }
+  const url = query.size > 0 ? `${req.path}?${query}` : req.path
+  return { key: `${url}|${cookieValue(req.headers.cookie, options.languageCookie) ?? ''}`, url }
 }
 
 function fetchRequest(req: Request, url: string): globalThis.Request {

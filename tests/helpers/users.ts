@@ -1,4 +1,5 @@
 import { hashPassword } from '#app/features/accounts/password.server.ts'
+import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
 import type { Db } from '#db/client.ts'
 
 /** A ready account, inserted directly (the accounts tests cover registration itself). */
@@ -18,4 +19,10 @@ export async function createUser(db: Db, overrides: { email?: string; password?:
     .returning('id')
     .executeTakeFirstOrThrow()
   return { id: user.id, email, password }
+}
+
+/** The `Cookie` header of a new browser session of the user, as the browser sends it after signing in. */
+export async function browserSessionCookie(db: Db, userId: string): Promise<string> {
+  const secret = await createSession(db, { userId, kind: 'browser', ttlDays: 1 })
+  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { createSession } from '#app/server/session.server.ts'
 import { notifyLanguagesChanged } from '#app/server/languages.server.ts'
 import { hashPassword } from '#app/features/accounts/password.server.ts'
 import { HTTP_METHODS, type OpenApiDocument } from '#app/features/api-docs/openapi.ts'
@@ -7,7 +7,7 @@ import type { DocumentedCall } from '#app/features/api-docs/openapi.ts'
 import { exampleOf, flattenFields, successResponse } from '#app/features/api-docs/render.ts'
 import { GOOD_PASSWORD } from '#tests/helpers/accounts.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
-import { createUser } from '#tests/helpers/users.ts'
+import { browserSessionCookie, createUser } from '#tests/helpers/users.ts'
 
 // Checks the OpenAPI description against the running server: what it says is what the app does.
 const { baseUrl, db, config } = await startTestServer()
@@ -62,8 +62,7 @@ describe('GET /api/openapi.json', () => {
     }
     expect(summary).toBe('List every language, edited.')
     // The page's contents come from the same description (a visitor with a session skips the page cache).
-    const secret = await createSession(db, { userId: (await createUser(db)).id, kind: 'browser', ttlDays: 1 })
-    const page = await fetch(`${baseUrl}/api`, { headers: { Cookie: (await commitSessionCookie(secret, 1, false)).split(';')[0] } })
+    const page = await fetch(`${baseUrl}/api`, { headers: { Cookie: await browserSessionCookie(db, (await createUser(db)).id) } })
     expect(page.headers.get('cache-control')).toBeNull()
     expect(await page.text()).toContain('List every language, edited.')
   })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
-import { createUser } from '#tests/helpers/users.ts'
+import { browserSessionCookie, createUser } from '#tests/helpers/users.ts'
 
 // Anonymous public pages come from memory; signed-in pages never do (server/page-cache.ts).
 const { baseUrl, db } = await startTestServer({ PAGE_CACHE_SECONDS: '1' })
@@ -10,9 +9,7 @@ const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1]
 const cspNonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
 
 async function signedInCookie(): Promise<string> {
-  const user = await createUser(db)
-  const secret = await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 })
-  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
+  return browserSessionCookie(db, (await createUser(db)).id)
 }
 
 describe('anonymous page cache', () => {

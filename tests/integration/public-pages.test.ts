@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
+import { browserSessionCookie } from '#tests/helpers/users.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
 
 // What configuration adds to the public pages (the end-to-end server configures none of it): the
@@ -25,8 +25,7 @@ async function signedInCookie(): Promise<string> {
     .values({ email: 'frames@example.org', password_hash: 'unused', first_name: 'Ada', last_name: 'Lovelace' })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const secret = await createSession(db, { userId: user.id, kind: 'browser', ttlDays: 1 })
-  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
+  return browserSessionCookie(db, user.id)
 }
 
 describe('feedback page', () => {

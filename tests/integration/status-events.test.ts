@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { transition } from '#app/features/documents/transitions.server.ts'
-import { commitSessionCookie, createSession } from '#app/server/session.server.ts'
 import { insertDocument } from '#tests/helpers/documents.ts'
 import { startTestServer } from '#tests/helpers/server.ts'
-import { createUser } from '#tests/helpers/users.ts'
+import { browserSessionCookie, createUser } from '#tests/helpers/users.ts'
 
 const { baseUrl, db } = await startTestServer()
 
-async function cookieFor(userId: string) {
-  const secret = await createSession(db, { userId, kind: 'browser', ttlDays: 1 })
-  return (await commitSessionCookie(secret, 1, false)).split(';')[0]
-}
+const cookieFor = (userId: string) => browserSessionCookie(db, userId)
 
 /** Reads Server-Sent Events from a fetch body, one parsed event at a time. */
 function eventReader(body: ReadableStream<Uint8Array>) {
