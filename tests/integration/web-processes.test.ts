@@ -40,17 +40,21 @@ it('serves from WEB_PROCESSES processes on one port, replaces one that dies, and
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // Only whole lines: a chunk may end in the middle of one.
   const entries = () =>
     output
       .split('\n')
+      .slice(0, -1)
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogEntry)
   const webStarts = () => entries().filter((e) => e.msg === 'web process started')
 
   try {
     await waitFor('start', () => (output.includes('Marginalia is running at') ? true : undefined), () => output)
-    const started = entries().find((e) => e.msg === 'started')
+    // The log is written asynchronously (pino), the banner synchronously: the log lines may come after it.
+    const started = await waitFor('the started log', () => entries().find((e) => e.msg === 'started'), () => output, 5_000)
     expect(started).toMatchObject({ role: 'all', mode: 'production', webProcesses: 2 })
+    await waitFor('two web processes', () => (webStarts().length >= 2 ? true : undefined), () => output, 5_000)
     expect(webStarts()).toHaveLength(2)
     for (const entry of webStarts()) expect(entry).toMatchObject({ role: 'web', react: 'production' })
     const webPids = webStarts().map((e) => e.pid as number)
@@ -61,13 +65,16 @@ it('serves from WEB_PROCESSES processes on one port, replaces one that dies, and
       const response = await fetch(`${base}/support`, { headers: { Connection: 'close' } })
       expect(response.status).toBe(200)
     }
-    const servedBy = new Set(entries().filter((e) => e.msg === 'request' && e.path === '/support').map((e) => e.pid))
+    const supportRequests = () => entries().filter((e) => e.msg === 'request' && e.path === '/support')
+    await waitFor('six request logs', () => (supportRequests().length === 6 ? true : undefined), () => output, 5_000)
+    const servedBy = new Set(supportRequests().map((e) => e.pid))
     expect(servedBy).toEqual(new Set(webPids))
 
     // A web process that dies is replaced; the port keeps answering meanwhile.
     process.kill(webPids[0], 'SIGKILL')
     await waitFor('a replacement', () => (webStarts().length === 3 ? true : undefined), () => output)
-    expect(entries().some((e) => e.msg === 'web process ended; starting another' && e.pid === child.pid && e.webPid === webPids[0])).toBe(true)
+    const replaced = () => entries().some((e) => e.msg === 'web process ended; starting another' && e.pid === child.pid && e.webPid === webPids[0])
+    await waitFor('the replacement log', () => (replaced() ? true : undefined), () => output, 5_000)
     const livePids = [webPids[1], webStarts()[2].pid as number]
     for (let i = 0; i < 4; i++) expect((await fetch(`${base}/healthz`, { headers: { Connection: 'close' } })).status).toBe(200)
 
